@@ -1,0 +1,44 @@
+# proofmill — the two commands a newcomer needs:
+#   make run    set up (first time) and run the main job in the default `smoke` profile
+#   make test   set up (first time) and run the test suite
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+export DAGSTER_HOME ?= $(CURDIR)/dagster_home
+export MLFLOW_DISABLE_TELEMETRY := true
+export DO_NOT_TRACK := 1
+PROFILE ?= smoke
+PYTEST_ARGS ?=
+
+.PHONY: setup run test lint ui mlflow bench clean-artifacts
+
+# The venv is rebuilt when the pins change. constraints.txt pins torch==2.13.0: on this machine kind pip
+# takes the local CPU wheel; on a GPU machine the same pin resolves to PyPI's CUDA build (see README).
+$(BIN)/.installed: pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	touch $@
+
+setup: $(BIN)/.installed
+
+run: setup
+	$(BIN)/proofmill run --profile $(PROFILE)
+
+test: setup
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check .
+
+ui: setup
+	$(BIN)/proofmill ui
+
+mlflow: setup
+	$(BIN)/mlflow ui --backend-store-uri sqlite:///$(DAGSTER_HOME)/mlflow.db --host 127.0.0.1 --port 5000
+
+bench: setup
+	$(BIN)/python -m benchmarks.run
+
+clean-artifacts:
+	rm -rf artifacts dagster_home/storage dagster_home/history dagster_home/schedules dagster_home/mlflow.db dagster_home/mlartifacts
