@@ -1,0 +1,319 @@
+"""HTTP client for LeanTree's ``leanserver`` protocol (leantree-protocol.md §1-2), and minilean.
+
+Written from the protocol document only; no ``leantree`` package is needed. Per-call socket
+timeouts follow LeanTree's own ``LeanClient`` (get: timeout + 30, command: 360, is_valid_source
+and proof_from_sorry: 60, tactic: ms/1000 + 30, return: 10 with 3 tries, status: 10). The connect
+phase is capped at 10 s so a dead host is noticed quickly. Works with HTTP/1.0 servers that close
+the connection and send no Content-Length (the real server) as well as with keep-alive ones.
+
+The server's ``exception`` field (a base64 pickle) is never read: network data is never unpickled.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from types import TracebackType
+from typing import Any
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+from lean_io.errors import (
+    LeanBusinessError,
+    LeanConnectionError,
+    LeanProtocolError,
+    LeanServerError,
+    LeanTimeoutError,
+)
+from lean_io.goals import Goal, render_state
+from lean_io.sanitize import sanitize_tactic
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8000
+CONNECT_TIMEOUT = 10.0
+COMMAND_TIMEOUT = 360.0
+VALID_SOURCE_TIMEOUT = 60.0 + 5.0  # the server's 60 s budget plus a margin for the round trip
+PROOF_FROM_SORRY_TIMEOUT = 60.0
+RETURN_TIMEOUT = 10.0
+RETURN_SLEEPS = (0.5, 1.0)  # between the 3 tries of /return
+STATUS_TIMEOUT = 10.0
+
+
+def normalize_url(address: str) -> str:
+    """``host``, ``host:port`` or ``http://host:port[/]`` -> ``http://host:port`` (default port 8000)."""
+    addr = address.strip().rstrip("/")
+    scheme = "http"
+    if "://" in addr:
+        scheme, addr = addr.split("://", 1)
+    if not addr:
+        raise ValueError(f"not a server address: {address!r}")
+    if addr.startswith("["):  # [ipv6]:port
+        host, _, rest = addr.partition("]")
+        host += "]"
+        port = rest[1:] if rest.startswith(":") else str(DEFAULT_PORT)
+    elif ":" in addr:
+        host, port = addr.rsplit(":", 1)
+    else:
+        host, port = addr, str(DEFAULT_PORT)
+    if not port.isdigit():
+        raise ValueError(f"bad port in server address {address!r}")
+    return f"{scheme}://{host}:{int(port)}"
+
+
+def _tactic_socket_timeout(timeout_ms: int | None) -> float:
+    return timeout_ms / 1000 + 30 if timeout_ms else 330.0
+
+
+class LeanClient:
+    """One LeanTree server. Thread-safe: a ``requests.Session`` with a connection pool per client."""
+
+    def __init__(self, url: str, *, pool_maxsize: int = 64) -> None:
+        self.url = normalize_url(url)
+        self._session = requests.Session()
+        self._session.headers.update({"Accept": "application/json"})
+        plain = HTTPAdapter(pool_connections=1, pool_maxsize=pool_maxsize, max_retries=0)
+        # Only the idempotent GET /status retries, and only when the connection could not be made.
+        status_retry = Retry(
+            total=3,
+            connect=3,
+            read=0,
+            status=0,
+            other=0,
+            redirect=0,
+            allowed_methods=frozenset({"GET"}),
+            backoff_factor=0.2,
+            raise_on_status=False,
+        )
+        self._session.mount(f"{self.url}/", plain)
+        self._session.mount(f"{self.url}/status", HTTPAdapter(max_retries=status_retry))
+
+    def __repr__(self) -> str:
+        return f"LeanClient({self.url!r})"
+
+    # -- transport -------------------------------------------------------------------------------
+    def request(self, method: str, path: str, body: dict[str, Any] | None, timeout: float) -> dict[str, Any]:
+        """One call; returns the JSON object of a 2xx answer, else raises a ``LeanInfraError``."""
+        url = f"{self.url}{path}"
+        try:
+            resp = self._session.request(
+                method,
+                url,
+                data=None if body is None else json.dumps(body).encode("utf-8"),
+                headers={"Content-Type": "application/json"} if body is not None else None,
+                timeout=(min(CONNECT_TIMEOUT, timeout), timeout),
+            )
+            content = (
+                resp.content
+            )  # read the whole body inside the try: a drop mid-body is a connection error
+        except requests.exceptions.ConnectTimeout as e:
+            raise LeanConnectionError(f"{method} {url}: connect timed out: {e}") from e
+        except requests.exceptions.ReadTimeout as e:
+            raise LeanTimeoutError(f"{method} {url}: no answer within {timeout:.0f} s") from e
+        except requests.exceptions.RequestException as e:  # refused, reset, closed without a response
+            raise LeanConnectionError(f"{method} {url}: {type(e).__name__}: {e}") from e
+        try:
+            data = json.loads(content.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            snippet = content[:200].decode("utf-8", "replace")
+            raise LeanProtocolError(
+                f"{method} {url}: HTTP {resp.status_code} with a non-JSON body: {snippet!r}"
+            ) from None
+        if not 200 <= resp.status_code < 300:
+            if isinstance(data, dict) and isinstance(data.get("error"), str):
+                tb = data.get("traceback")
+                raise LeanServerError(resp.status_code, data["error"], tb if isinstance(tb, str) else None)
+            raise LeanProtocolError(
+                f"{method} {url}: HTTP {resp.status_code} without an 'error' string: {data!r:.200}"
+            )
+        if not isinstance(data, dict):
+            raise LeanProtocolError(f"{method} {url}: expected a JSON object, got {data!r:.200}")
+        return data
+
+    # -- endpoints -------------------------------------------------------------------------------
+    def status(self, timeout: float = STATUS_TIMEOUT) -> dict[str, Any]:
+        data = self.request("GET", "/status", None, timeout)
+        mp = data.get("max_processes")
+        if not isinstance(mp, int) or isinstance(mp, bool):
+            raise LeanProtocolError(f"/status without an int max_processes: {data!r:.200}")
+        return data
+
+    def heap(self, timeout: float = STATUS_TIMEOUT) -> dict[str, Any]:
+        return self.request("GET", "/heap", None, timeout)
+
+    def get_process(self, blocking: bool = True, timeout: float = 60.0) -> LeanProcess | None:
+        """Lease a process; ``None`` when none became free within ``timeout`` seconds."""
+        data = self.request(
+            "POST",
+            "/process/get",
+            {"blocking": blocking, "timeout": timeout},
+            (timeout if blocking else 0) + 30,
+        )
+        if "process_id" not in data:
+            raise LeanProtocolError(f"/process/get without process_id: {data!r:.200}")
+        pid = data["process_id"]
+        if pid is None:
+            return None
+        if not isinstance(pid, int) or isinstance(pid, bool):
+            raise LeanProtocolError(f"/process/get returned a non-int process_id: {pid!r}")
+        return LeanProcess(self, pid)
+
+    def close(self) -> None:
+        self._session.close()
+
+    def __enter__(self) -> LeanClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _business_value(data: dict[str, Any], what: str) -> Any:
+    """``{"error": ...}`` (key present, whatever its value) -> LeanBusinessError; else ``value``."""
+    if "error" in data:
+        raise LeanBusinessError(str(data["error"]))
+    if "value" not in data:
+        raise LeanProtocolError(f"{what}: neither 'value' nor 'error' in {data!r:.200}")
+    return data["value"]
+
+
+class LeanProcess:
+    """A leased REPL process. As a context manager it returns the lease on exit (never raising)."""
+
+    def __init__(self, client: LeanClient, process_id: int) -> None:
+        self.client = client
+        self.id = process_id
+        self._returned = False
+        # Like LeanTree's client: whole-source calls on one lease are serialized; branch calls are not.
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"LeanProcess({self.client.url!r}, id={self.id}{', returned' if self._returned else ''})"
+
+    @property
+    def returned(self) -> bool:
+        return self._returned
+
+    def _path(self, suffix: str) -> str:
+        if self._returned:
+            # The id may already belong to someone else's lease: never talk to it again.
+            raise RuntimeError(f"process {self.id} on {self.client.url} was already returned")
+        return f"/process/{self.id}/{suffix}"
+
+    def proof_from_sorry(self, theorem_with_sorry: str) -> Branch:
+        with self._lock:
+            data = self.client.request(
+                "POST",
+                self._path("proof_from_sorry"),
+                {"theorem_with_sorry": theorem_with_sorry},
+                PROOF_FROM_SORRY_TIMEOUT,
+            )
+        return Branch.from_json(self, _business_value(data, "proof_from_sorry"))
+
+    def is_valid_source(self, source: str) -> bool:
+        with self._lock:
+            data = self.client.request(
+                "POST", self._path("is_valid_source"), {"source": source}, VALID_SOURCE_TIMEOUT
+            )
+        valid = data.get("is_valid")
+        if not isinstance(valid, bool):
+            raise LeanProtocolError(f"is_valid_source without a bool is_valid: {data!r:.200}")
+        return valid
+
+    def command(self, command: str) -> dict[str, Any]:
+        """Run a REPL command in the lease env; a Lean error is an HTTP 500 (``LeanServerError``)."""
+        with self._lock:
+            data = self.client.request("POST", self._path("command"), {"command": command}, COMMAND_TIMEOUT)
+        if "env" not in data:
+            raise LeanProtocolError(f"command answer without env: {data!r:.200}")
+        return data
+
+    def return_process(self, tries: int = 3) -> None:
+        """Give the lease back: 3 tries (10 s each); marked returned even when every try fails."""
+        if self._returned:
+            return
+        path = self._path("return")
+        self._returned = True
+        last: Exception | None = None
+        for attempt in range(max(1, tries)):
+            try:
+                data = self.client.request("POST", path, None, RETURN_TIMEOUT)
+                if data.get("status") != "ok":
+                    raise LeanProtocolError(f"/return answered {data!r:.200}")
+                return
+            except (LeanServerError, LeanConnectionError, LeanTimeoutError, LeanProtocolError) as e:
+                last = e
+                if attempt + 1 < tries:
+                    time.sleep(RETURN_SLEEPS[min(attempt, len(RETURN_SLEEPS) - 1)])
+        assert last is not None
+        raise last
+
+    def __enter__(self) -> LeanProcess:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        try:
+            self.return_process()
+        except Exception as e:  # returning is best effort; the server reaps idle leases anyway
+            log.warning("could not return %r: %s", self, e)
+
+
+class Branch:
+    """A proof branch (server-side ``LeanProofBranch``); immutable on the server, reusable here."""
+
+    def __init__(self, process: LeanProcess, branch_id: int, goals: list[Goal]) -> None:
+        self.process = process
+        self.id = branch_id
+        self.goals = goals
+
+    @classmethod
+    def from_json(cls, process: LeanProcess, value: Any) -> Branch:
+        if (
+            not isinstance(value, dict)
+            or not isinstance(value.get("branch_id"), int)
+            or not isinstance(value.get("goals"), list)
+        ):
+            raise LeanProtocolError(f"not a branch: {value!r:.200}")
+        try:
+            goals = [Goal.from_json(g) for g in value["goals"]]
+        except ValueError as e:
+            raise LeanProtocolError(f"bad goal in branch: {e}") from e
+        return cls(process, value["branch_id"], goals)
+
+    def __repr__(self) -> str:
+        return f"Branch(id={self.id}, goals={len(self.goals)}, process={self.process.id})"
+
+    @property
+    def state_text(self) -> str:
+        return render_state(self.goals)
+
+    @property
+    def is_solved(self) -> bool:
+        return not self.goals
+
+    def try_apply_tactic(self, tactic: str, timeout_ms: int = 1000) -> list[Branch]:
+        """Apply ``tactic``: ``[]`` = solved; several = independent goal groups; self stays usable."""
+        clean = sanitize_tactic(tactic)
+        data = self.process.client.request(
+            "POST",
+            self.process._path(f"branch/{self.id}/try_apply_tactic"),
+            {"tactic": clean, "timeout": timeout_ms},
+            _tactic_socket_timeout(timeout_ms),
+        )
+        value = _business_value(data, "try_apply_tactic")
+        if not isinstance(value, list):
+            raise LeanProtocolError(f"try_apply_tactic value is not a list: {value!r:.200}")
+        return [Branch.from_json(self.process, v) for v in value]
+
+    def refresh(self) -> Branch:
+        """Re-read this branch from the server (``POST .../state``)."""
+        data = self.process.client.request(
+            "POST", self.process._path(f"branch/{self.id}/state"), {}, RETURN_TIMEOUT + 20
+        )
+        return Branch.from_json(self.process, data)
