@@ -1,0 +1,299 @@
+"""Corpora assets (group "corpora"): pretrain text, Lean code, SFT transitions, RL statements, benchmarks.
+
+Each asset streams rows from a loader in :mod:`assets.sources` into ``proofmill.corpus_path(<asset
+name>)`` (parquet, written atomically) and records row counts, size, a sample and a per-dataset
+breakdown. With ``profile.corpora.offline`` every corpus comes from data shipped in the repo.
+"""
+
+
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import duckdb
+
+from assets.io import required_columns_missing, table_metadata, write_parquet
+from assets.sources import benchmarks, leantree, midtrain, pretrain, smoke, statements
+from assets.sources.schemas import MIDTRAIN_SCHEMA, PRETRAIN_SCHEMA, STATEMENT_SCHEMA, TRANSITION_SCHEMA
+from pipelines.resources import ProofmillResource
+
+GROUP = "corpora"
+# Valid share of the text corpora (split by content hash, so it is stable while streaming). The
+# shipped corpora are small, hence a larger share there.
+PRETRAIN_VALID_FRACTION = {True: 0.05, False: 0.005}
+SMOKE_MIDTRAIN_VALID_FRACTION = 0.1
+
+
+def _downloads(proofmill: ProofmillResource) -> Path:
+    """Where Hub/HTTP downloads are cached: under the artifact root, next to what they produce."""
+    return proofmill.root / "downloads"
+
+
+class _TokenCounter:
+    """Counts ≈tokens of the rows passing through (for metadata), without holding them."""
+
+    def __init__(self, rows: Iterable[dict[str, Any]], column: str = "text"):
+        self._rows, self._column, self.tokens = rows, column, 0
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for row in self._rows:
+            self.tokens += pretrain.approx_tokens(row[self._column])
+            yield row
+
+
+def _result(path: Path, breakdown: Sequence[str], **extra: Any) -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={**table_metadata(path, breakdown=breakdown), **extra})
+
+
+@dg.asset(group_name=GROUP, kinds={"parquet"})
+def pretrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    """Math web text for pretraining: Nemotron-CC-Math-v1 `4plus` up to the token budget (columns
+    `text`, `source`, `url`, `split`). Offline: the shipped markdown notes and generated exposition."""
+    cfg = proofmill.settings.corpora
+    if cfg.offline:
+        rows: Iterable[dict[str, Any]] = pretrain.budgeted_rows(
+            smoke.math_documents(),
+            token_budget=cfg.pretrain_token_budget,
+            source=smoke.SMOKE_PRETRAIN_SOURCE,
+            valid_fraction=PRETRAIN_VALID_FRACTION[True],
+        )
+    else:
+        context.log.info(f"streaming {pretrain.NEMOTRON_REPO} up to ≈{cfg.pretrain_token_budget:,} tokens")
+        rows = pretrain.nemotron_rows(
+            cfg.pretrain_token_budget,
+            valid_fraction=PRETRAIN_VALID_FRACTION[False],
+            cache_dir=_downloads(proofmill),
+        )
+    counted = _TokenCounter(rows)
+    path = proofmill.corpus_path("pretrain_corpus")
+    write_parquet(path, counted, PRETRAIN_SCHEMA)
+    return _result(
+        path,
+        ("source", "split"),
+        approx_tokens=dg.MetadataValue.int(counted.tokens),
+        token_budget=dg.MetadataValue.int(cfg.pretrain_token_budget),
+    )
+
+
+@dg.asset(group_name=GROUP, kinds={"parquet"})
+def midtrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    """Lean source files for midtraining: Kripi/Lean-Github-Raw, last row groups = valid (columns
+    `text`, `source`, `url`, `commit`, `split`). Offline: shipped Lean files + minilean's proofs."""
+    cfg = proofmill.settings.corpora
+    if cfg.offline:
+        rows: Iterable[dict[str, Any]] = smoke.midtrain_rows(
+            SMOKE_MIDTRAIN_VALID_FRACTION, cfg.midtrain_max_rows
+        )
+    else:
+        local = midtrain.download_lean_github(cache_dir=_downloads(proofmill))
+        context.log.info(f"read {midtrain.LEAN_GITHUB_REPO} from {local}")
+        rows = midtrain.lean_github_rows(local, max_rows=cfg.midtrain_max_rows)
+    counted = _TokenCounter(rows)
+    path = proofmill.corpus_path("midtrain_corpus")
+    write_parquet(path, counted, MIDTRAIN_SCHEMA)
+    return _result(path, ("source", "split"), approx_tokens=dg.MetadataValue.int(counted.tokens))
+
+
+@dg.asset(group_name=GROUP, kinds={"parquet"})
+def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    """(state, tactic, proof_depth) transitions from LeanTree proof trees; the last 10 % of files are
+    `valid`. Offline: minilean's export of its train proofs, read by the same loader."""
+    cfg = proofmill.settings.corpora
+    if cfg.offline:
+        local, source = smoke.minilean_leantree_path(), smoke.MINILEAN_SOURCE
+    else:
+        local, source = leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib"
+    stats = leantree.LeanTreeStats()
+    path = proofmill.corpus_path("sft_transitions")
+    write_parquet(
+        path,
+        leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats),
+        TRANSITION_SCHEMA,
+    )
+    context.log.info(f"LeanTree read: {stats}")
+    return _result(
+        path,
+        ("source", "split"),
+        files=dg.MetadataValue.int(stats.files),
+        theorems=dg.MetadataValue.int(stats.theorems),
+        theorem_errors=dg.MetadataValue.int(stats.theorem_errors),
+        tree_errors=dg.MetadataValue.int(stats.tree_errors),
+        skipped_tactics=dg.MetadataValue.int(stats.skipped_tactics),
+        bad_lines=dg.MetadataValue.int(stats.bad_lines),
+    )
+
+
+@dg.asset(group_name=GROUP, kinds={"parquet"})
+def rl_statements(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    """Theorems for RL (`dataset`, `id`, `split`, `header`, `statement` ending in sorry): the profile's
+    `rl_datasets`, each split by a seeded shuffle with the last `valid_size` as valid."""
+    cfg = proofmill.settings.corpora
+    path = proofmill.corpus_path("rl_statements")
+    rows = statements.rl_statement_rows(
+        cfg.rl_datasets,
+        offline=cfg.offline,
+        valid_size=cfg.valid_size,
+        seed=cfg.seed,
+        cache_dir=_downloads(proofmill),
+    )
+    write_parquet(path, rows, STATEMENT_SCHEMA)
+    return _result(path, ("dataset", "split"), datasets=dg.MetadataValue.text(", ".join(cfg.rl_datasets)))
+
+
+@dg.asset(group_name=GROUP, kinds={"parquet"})
+def benchmark_statements(
+    context: dg.AssetExecutionContext, proofmill: ProofmillResource
+) -> dg.MaterializeResult:
+    """Evaluation theorems (same columns as `rl_statements`): MiniF2F valid/test, ProofNet valid/test;
+    offline: minilean's valid and test splits."""
+    cfg = proofmill.settings.corpora
+    path = proofmill.corpus_path("benchmark_statements")
+    write_parquet(path, benchmarks.benchmark_rows(cfg.benchmarks, offline=cfg.offline), STATEMENT_SCHEMA)
+    return _result(path, ("dataset", "split"), benchmarks=dg.MetadataValue.text(", ".join(cfg.benchmarks)))
+
+
+# ------------------------------------------------------------------------------------------- checks
+def _query_one(sql: str, path: Path) -> Any:
+    with duckdb.connect() as con:
+        return con.execute(sql, [str(path)]).fetchone()[0]
+
+
+def _rows_and_columns(path: Path, required: Sequence[str]) -> dg.AssetCheckResult:
+    if not path.exists():
+        return dg.AssetCheckResult(passed=False, description=f"{path} does not exist")
+    missing = required_columns_missing(path, required)
+    rows = _query_one("SELECT count(*) FROM read_parquet(?)", path)
+    return dg.AssetCheckResult(
+        passed=not missing and rows > 0,
+        metadata={"rows": rows, "missing_columns": ", ".join(missing) or "none"},
+    )
+
+
+def _both_splits(path: Path) -> dg.AssetCheckResult:
+    with duckdb.connect() as con:
+        splits = {
+            r[0] for r in con.execute("SELECT DISTINCT split FROM read_parquet(?)", [str(path)]).fetchall()
+        }
+    return dg.AssetCheckResult(
+        passed={"train", "valid"} <= splits,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={"splits": ", ".join(sorted(splits))},
+    )
+
+
+@dg.asset_check(asset=pretrain_corpus, name="rows_and_columns", blocking=True)
+def pretrain_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _rows_and_columns(proofmill.corpus_path("pretrain_corpus"), ("text", "source", "split"))
+
+
+@dg.asset_check(asset=pretrain_corpus, name="train_and_valid")
+def pretrain_train_and_valid(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _both_splits(proofmill.corpus_path("pretrain_corpus"))
+
+
+@dg.asset_check(asset=midtrain_corpus, name="rows_and_columns", blocking=True)
+def midtrain_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _rows_and_columns(
+        proofmill.corpus_path("midtrain_corpus"), ("text", "source", "url", "commit", "split")
+    )
+
+
+@dg.asset_check(asset=midtrain_corpus, name="train_and_valid")
+def midtrain_train_and_valid(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _both_splits(proofmill.corpus_path("midtrain_corpus"))
+
+
+@dg.asset_check(asset=sft_transitions, name="rows_and_columns", blocking=True)
+def sft_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _rows_and_columns(
+        proofmill.corpus_path("sft_transitions"), ("state", "tactic", "proof_depth", "source", "split")
+    )
+
+
+@dg.asset_check(asset=sft_transitions, name="usable_tactics")
+def sft_usable_tactics(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    """No sorry/admit/`bound` tactics, no empty tactic or state, proof depths ≥ 1."""
+    path = proofmill.corpus_path("sft_transitions")
+    bad = _query_one(
+        "SELECT count(*) FROM read_parquet(?) WHERE tactic LIKE '%sorry%' OR tactic LIKE '%admit%' "
+        "OR trim(tactic) = 'bound' OR trim(tactic) = '' OR trim(state) = '' OR proof_depth < 1",
+        path,
+    )
+    return dg.AssetCheckResult(passed=bad == 0, metadata={"bad_rows": bad})
+
+
+def _statement_checks(path: Path) -> dg.AssetCheckResult:
+    """Every statement ends in `sorry`; no header or statement imports anything."""
+    no_sorry = _query_one(
+        "SELECT count(*) FROM read_parquet(?) WHERE NOT ends_with(rtrim(statement), 'sorry')", path
+    )
+    imports = _query_one(
+        r"SELECT count(*) FROM read_parquet(?) "
+        r"WHERE regexp_matches(header || chr(10) || statement, '(^|\n)\s*import\s')",
+        path,
+    )
+    return dg.AssetCheckResult(
+        passed=no_sorry == 0 and imports == 0,
+        metadata={"not_ending_in_sorry": no_sorry, "with_import": imports},
+    )
+
+
+def _unique_ids(path: Path) -> dg.AssetCheckResult:
+    dupes = _query_one(
+        "SELECT count(*) FROM (SELECT dataset, id FROM read_parquet(?) GROUP BY ALL HAVING count(*) > 1)",
+        path,
+    )
+    return dg.AssetCheckResult(
+        passed=dupes == 0, severity=dg.AssetCheckSeverity.WARN, metadata={"duplicate_ids": dupes}
+    )
+
+
+_STATEMENT_COLUMNS = ("dataset", "id", "split", "header", "statement")
+
+
+@dg.asset_check(asset=rl_statements, name="rows_and_columns", blocking=True)
+def rl_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _rows_and_columns(proofmill.corpus_path("rl_statements"), _STATEMENT_COLUMNS)
+
+
+@dg.asset_check(asset=rl_statements, name="sorry_and_no_imports", blocking=True)
+def rl_sorry_and_no_imports(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _statement_checks(proofmill.corpus_path("rl_statements"))
+
+
+@dg.asset_check(asset=rl_statements, name="unique_ids")
+def rl_unique_ids(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _unique_ids(proofmill.corpus_path("rl_statements"))
+
+
+@dg.asset_check(asset=benchmark_statements, name="rows_and_columns", blocking=True)
+def benchmark_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _rows_and_columns(proofmill.corpus_path("benchmark_statements"), _STATEMENT_COLUMNS)
+
+
+@dg.asset_check(asset=benchmark_statements, name="sorry_and_no_imports", blocking=True)
+def benchmark_sorry_and_no_imports(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _statement_checks(proofmill.corpus_path("benchmark_statements"))
+
+
+@dg.asset_check(asset=benchmark_statements, name="unique_ids")
+def benchmark_unique_ids(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _unique_ids(proofmill.corpus_path("benchmark_statements"))
+
+
+CORPORA_ASSETS = [pretrain_corpus, midtrain_corpus, sft_transitions, rl_statements, benchmark_statements]
+CORPORA_CHECKS = [
+    pretrain_rows_and_columns,
+    pretrain_train_and_valid,
+    midtrain_rows_and_columns,
+    midtrain_train_and_valid,
+    sft_rows_and_columns,
+    sft_usable_tactics,
+    rl_rows_and_columns,
+    rl_sorry_and_no_imports,
+    rl_unique_ids,
+    benchmark_rows_and_columns,
+    benchmark_sorry_and_no_imports,
+    benchmark_unique_ids,
+]

@@ -1,0 +1,141 @@
+"""Shared helpers for assets: atomic parquet writes and the standard metadata of a table file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+ROW_GROUP_SIZE = 1024  # rows per parquet row group: cheap random access for training loaders
+SAMPLE_ROWS = 5
+SAMPLE_CHARS = 160
+
+
+class ParquetSink:
+    """Stream rows into a parquet file that appears atomically (temp file + ``os.replace``) on close.
+
+    Use as a context manager; an exception inside the block removes the temp file and leaves any
+    previous version of the target untouched.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], schema: pa.Schema, *, batch_rows: int = ROW_GROUP_SIZE):
+        self.path = Path(path)
+        self.schema = schema
+        self.batch_rows = batch_rows
+        self.rows = 0
+        self._buffer: list[dict[str, Any]] = []
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        os.close(fd)
+        self._tmp = Path(tmp)
+        self._writer: pq.ParquetWriter | None = pq.ParquetWriter(self._tmp, schema, compression="zstd")
+
+    def write(self, row: Mapping[str, Any]) -> None:
+        self._buffer.append(dict(row))
+        if len(self._buffer) >= self.batch_rows:
+            self._flush()
+
+    def write_all(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        for row in rows:
+            self.write(row)
+
+    def _flush(self) -> None:
+        if self._buffer and self._writer is not None:
+            self._writer.write_table(
+                pa.Table.from_pylist(self._buffer, schema=self.schema), row_group_size=self.batch_rows
+            )
+            self.rows += len(self._buffer)
+            self._buffer = []
+
+    def close(self) -> None:
+        """Flush, finish the file and move it into place."""
+        if self._writer is None:
+            return
+        self._flush()
+        self._writer.close()
+        self._writer = None
+        with open(self._tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(self._tmp, self.path)
+
+    def abort(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self._tmp.unlink(missing_ok=True)
+
+    def __enter__(self) -> ParquetSink:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
+
+
+def write_parquet(path: str | os.PathLike[str], rows: Iterable[Mapping[str, Any]], schema: pa.Schema) -> int:
+    """Write ``rows`` to ``path`` atomically; returns the row count."""
+    with ParquetSink(path, schema) as sink:
+        sink.write_all(rows)
+    return sink.rows
+
+
+def _cell(value: Any) -> str:
+    text = str(value)
+    if len(text) > SAMPLE_CHARS:
+        text = text[:SAMPLE_CHARS] + "…"
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "⏎").replace("`", "'")
+
+
+def markdown_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+    """A markdown table of ``rows`` (long cells truncated, newlines shown as ⏎)."""
+    if not rows:
+        return "_(no rows)_"
+    columns = list(columns or rows[0].keys())
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(_cell(r.get(c, "")) for c in columns) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def group_counts(path: str | os.PathLike[str], columns: Sequence[str]) -> list[dict[str, Any]]:
+    """``SELECT cols, count(*) … GROUP BY cols`` over the parquet file, with DuckDB."""
+    cols = ", ".join(f'"{c}"' for c in columns)
+    with duckdb.connect() as con:
+        rel = con.execute(
+            f"SELECT {cols}, count(*) AS rows FROM read_parquet(?) GROUP BY ALL ORDER BY ALL", [str(path)]
+        )
+        names = [d[0] for d in rel.description]
+        return [dict(zip(names, r, strict=True)) for r in rel.fetchall()]
+
+
+def table_metadata(
+    path: str | os.PathLike[str], *, breakdown: Sequence[str] = (), sample_rows: int = SAMPLE_ROWS
+) -> dict[str, Any]:
+    """Row count, bytes, path, a sample (markdown) and optionally a per-group row count (markdown)."""
+    pf = pq.ParquetFile(path)
+    n_rows = pf.metadata.num_rows
+    sample = pf.read_row_group(0).slice(0, sample_rows).to_pylist() if pf.num_row_groups else []
+    meta: dict[str, Any] = {
+        "dagster/row_count": dg.MetadataValue.int(n_rows),
+        "rows": dg.MetadataValue.int(n_rows),
+        "bytes": dg.MetadataValue.int(os.path.getsize(path)),
+        "path": dg.MetadataValue.path(str(path)),
+        "columns": dg.MetadataValue.json({f.name: str(f.type) for f in pf.schema_arrow}),
+        "sample": dg.MetadataValue.md(markdown_table(sample)),
+    }
+    if breakdown and n_rows:
+        meta["breakdown"] = dg.MetadataValue.md(markdown_table(group_counts(path, breakdown)))
+    return meta
+
+
+def required_columns_missing(path: str | os.PathLike[str], required: Iterable[str]) -> list[str]:
+    names = set(pq.ParquetFile(path).schema_arrow.names)
+    return [c for c in required if c not in names]

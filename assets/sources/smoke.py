@@ -1,0 +1,80 @@
+"""Offline corpora shipped in the repo (the `smoke` profile): math text, Lean code, minilean data."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from assets.sources.splits import hash_split
+
+SMOKE_DIR = Path(__file__).resolve().parent.parent / "smoke_data"
+PRETRAIN_DIR = SMOKE_DIR / "pretrain"
+LEAN_DIR = SMOKE_DIR / "lean"
+SMOKE_PRETRAIN_SOURCE = "smoke-math"
+SMOKE_LEAN_SOURCE = "smoke-lean"
+MINILEAN_SOURCE = "minilean"
+
+
+def _jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def math_documents() -> Iterator[dict[str, Any]]:
+    """Hand-written markdown notes, then the generated exposition (``{"text", "url"}``)."""
+    for path in sorted(PRETRAIN_DIR.glob("*.md")):
+        yield {"text": path.read_text(encoding="utf-8"), "url": f"smoke://pretrain/{path.name}"}
+    yield from _jsonl(PRETRAIN_DIR / "generated.jsonl")
+
+
+def minilean_proof_source(theorem: dict[str, Any]) -> str:
+    """Full Lean source of a proven minilean theorem: header, statement with `sorry` → the tactics."""
+    statement: str = theorem["statement"]
+    body = "\n".join("  " + line for line in str(theorem["proof"]).splitlines())
+    cut = statement.rstrip().removesuffix("sorry").rstrip()
+    return f"{theorem['header']}\n\n{cut}\n{body}\n".lstrip("\n")
+
+
+def lean_documents() -> Iterator[dict[str, Any]]:
+    """Hand-written Lean files, generated exercise files, and minilean's proven train theorems."""
+    for path in sorted(LEAN_DIR.glob("*.lean")):
+        yield {
+            "text": path.read_text(encoding="utf-8"),
+            "url": f"smoke://lean/{path.name}",
+            "source": SMOKE_LEAN_SOURCE,
+        }
+    for doc in _jsonl(LEAN_DIR / "generated.jsonl"):
+        yield {**doc, "source": SMOKE_LEAN_SOURCE}
+    from lean_io.minilean.theorems import load_theorems  # shipped theorem set (worker "logic")
+
+    for thm in load_theorems("train"):
+        if thm.get("proof"):
+            yield {
+                "text": minilean_proof_source(thm),
+                "url": f"minilean://{thm['id']}",
+                "source": MINILEAN_SOURCE,
+            }
+
+
+def midtrain_rows(valid_fraction: float, max_rows: int | None = None) -> Iterator[dict[str, Any]]:
+    """Midtrain rows (`text`, `source`, `url`, `commit`, `split`) from the shipped Lean code."""
+    for i, doc in enumerate(lean_documents()):
+        if max_rows is not None and i >= max_rows:
+            return
+        yield {
+            "text": doc["text"],
+            "source": doc["source"],
+            "url": doc["url"],
+            "commit": "",
+            "split": hash_split(doc["text"], valid_fraction),
+        }
+
+
+def minilean_leantree_path() -> Path:
+    from lean_io.minilean.theorems import leantree_export_path
+
+    return Path(leantree_export_path())
