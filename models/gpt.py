@@ -1,0 +1,374 @@
+"""Decoder-only transformer in the modern nanochat style (see reference-nanoproof.md §1).
+
+Token embedding -> parameter-free RMSNorm -> pre-norm blocks (RoPE, QK-norm, ReLU² MLP, no biases)
+-> RMSNorm -> untied lm_head -> logit soft-cap. Vocab is padded to a multiple of 64 for the
+embedding/head matrices; logits are sliced back to ``vocab_size``.
+
+Padding and batched decode use *per-token positions*: every token carries its RoPE position and a
+position < 0 marks padding, which is never attended to. ``KVCache`` stores the positions of its slots,
+so rows of one batch may hold prompts of different lengths (left- or right-padded) and still decode
+in lock-step: a new token always goes to the next slot, with its row's own next position.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+VOCAB_MULTIPLE = 64
+
+
+@dataclass
+class GPTConfig:
+    vocab_size: int
+    sequence_len: int = 768
+    n_layer: int = 4
+    n_head: int = 4
+    n_kv_head: int = 4
+    n_embd: int = 128
+    # Tiled over layers; "L" = full context, "S" = short window (sequence_len/4 rounded up to 128).
+    # The last layer is always full context.
+    window_pattern: str = "L"
+    rope_base: float = 100_000.0
+    softcap: float = 15.0
+    qk_scale: float = 1.2  # q and k are multiplied by this after QK-norm ("sharper attention")
+
+    def __post_init__(self) -> None:
+        if self.n_embd % self.n_head:
+            raise ValueError(f"n_embd {self.n_embd} not divisible by n_head {self.n_head}")
+        if self.n_head % self.n_kv_head:
+            raise ValueError(f"n_head {self.n_head} not divisible by n_kv_head {self.n_kv_head}")
+        if (self.n_embd // self.n_head) % 2:
+            raise ValueError("head_dim must be even for RoPE")
+        if not self.window_pattern or set(self.window_pattern.upper()) - {"S", "L"}:
+            raise ValueError(f"bad window_pattern {self.window_pattern!r}")
+
+    @property
+    def head_dim(self) -> int:
+        return self.n_embd // self.n_head
+
+    @property
+    def padded_vocab_size(self) -> int:
+        return math.ceil(self.vocab_size / VOCAB_MULTIPLE) * VOCAB_MULTIPLE
+
+    def window_sizes(self) -> list[int | None]:
+        """Per-layer attention window in tokens (None = full context)."""
+        short = math.ceil(self.sequence_len / 4 / 128) * 128
+        pattern = self.window_pattern.upper()
+        sizes: list[int | None] = [
+            None if pattern[i % len(pattern)] == "L" else short for i in range(self.n_layer)
+        ]
+        sizes[-1] = None
+        return sizes
+
+    @classmethod
+    def preset(cls, name: str, vocab_size: int, sequence_len: int = 768) -> GPTConfig:
+        """"tiny" (CPU smoke, ~1M params + embeddings) or "dNN" nanochat sizes (d_model = depth·64
+        rounded up to a multiple of 128, head_dim 128, SSSL windows)."""
+        if name == "tiny":
+            return cls(vocab_size=vocab_size, sequence_len=sequence_len, n_layer=4, n_head=4,
+                       n_kv_head=4, n_embd=128, window_pattern="L")
+        if name.startswith("d") and name[1:].isdigit():
+            depth = int(name[1:])
+            n_embd = math.ceil(depth * 64 / 128) * 128
+            n_head = n_embd // 128
+            return cls(vocab_size=vocab_size, sequence_len=sequence_len, n_layer=depth, n_head=n_head,
+                       n_kv_head=n_head, n_embd=n_embd, window_pattern="SSSL")
+        raise ValueError(f"unknown preset {name!r} (expected 'tiny' or 'd<depth>', e.g. d12, d20, d26)")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> GPTConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown GPTConfig keys: {sorted(unknown)}")
+        return cls(**d)
+
+
+def norm(x: Tensor) -> Tensor:
+    return F.rms_norm(x, (x.size(-1),))
+
+
+def apply_rotary(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
+    """x: [B, T, H, D]; cos/sin: [B, T, 1, D/2]."""
+    d = x.shape[-1] // 2
+    x1, x2 = x[..., :d], x[..., d:]
+    return torch.cat([x1 * cos + x2 * sin, x2 * cos - x1 * sin], dim=-1)
+
+
+class KVCache:
+    """Key/value cache for batched incremental decoding.
+
+    Slots are filled left to right for all rows at once (``length`` is shared); ``positions[b, s]`` is
+    the RoPE position of slot s in row b, or -1 for padding/unfilled slots (never attended to).
+    ``next_position[b]`` is the position the next token of row b gets by default.
+    """
+
+    def __init__(self, n_layer: int, batch_size: int, n_kv_head: int, head_dim: int, max_len: int,
+                 device: torch.device | str = "cpu", dtype: torch.dtype = torch.float32) -> None:
+        shape = (n_layer, batch_size, n_kv_head, max_len, head_dim)
+        self.k = torch.zeros(shape, device=device, dtype=dtype)
+        self.v = torch.zeros(shape, device=device, dtype=dtype)
+        self.positions = torch.full((batch_size, max_len), -1, dtype=torch.long, device=device)
+        self.next_position = torch.zeros(batch_size, dtype=torch.long, device=device)
+        self.length = 0
+
+    @classmethod
+    def for_model(cls, model: GPT, batch_size: int, max_len: int,
+                  dtype: torch.dtype | None = None) -> KVCache:
+        c = model.config
+        p = next(model.parameters())
+        return cls(c.n_layer, batch_size, c.n_kv_head, c.head_dim, max_len, p.device, dtype or p.dtype)
+
+    @property
+    def batch_size(self) -> int:
+        return self.positions.shape[0]
+
+    @property
+    def max_len(self) -> int:
+        return self.positions.shape[1]
+
+    def _derived(self, k: Tensor, v: Tensor, positions: Tensor, next_position: Tensor) -> KVCache:
+        new = KVCache.__new__(KVCache)
+        new.k, new.v, new.positions, new.next_position = k, v, positions, next_position
+        new.length = self.length
+        return new
+
+    def select(self, rows: Tensor) -> KVCache:
+        """A new cache holding the given rows (index tensor; repeats allowed), e.g. to fan out a
+        prefilled prompt into several samples."""
+        rows = rows.to(self.positions.device)
+        return self._derived(self.k[:, rows].clone(), self.v[:, rows].clone(),
+                             self.positions[rows].clone(), self.next_position[rows].clone())
+
+    def repeat_interleave(self, n: int) -> KVCache:
+        rows = torch.arange(self.batch_size, device=self.positions.device).repeat_interleave(n)
+        return self.select(rows)
+
+    def reserve(self, positions: Tensor) -> None:
+        """Record the positions of the next T slots ([B, T]); called once per forward before the layers."""
+        t = positions.shape[1]
+        if self.length + t > self.max_len:
+            raise ValueError(f"KV cache overflow: {self.length} + {t} > {self.max_len}")
+        self.positions[:, self.length:self.length + t] = torch.where(positions < 0, -1, positions)
+
+    def write(self, layer: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
+        """k, v: [B, H_kv, T, D] of the new slots; returns all filled keys/values incl. the new ones."""
+        t = k.shape[2]
+        end = self.length + t
+        self.k[layer, :, :, self.length:end] = k.to(self.k.dtype)
+        self.v[layer, :, :, self.length:end] = v.to(self.v.dtype)
+        return self.k[layer, :, :, :end], self.v[layer, :, :, :end]
+
+    def advance(self, positions: Tensor) -> None:
+        self.length += positions.shape[1]
+        last = positions.max(dim=1).values
+        self.next_position = torch.maximum(self.next_position, last + 1)
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, config: GPTConfig, layer_idx: int) -> None:
+        super().__init__()
+        self.layer_idx = layer_idx
+        self.n_head, self.n_kv_head, self.head_dim = config.n_head, config.n_kv_head, config.head_dim
+        self.qk_scale = config.qk_scale
+        d = config.n_embd
+        self.c_q = nn.Linear(d, self.n_head * self.head_dim, bias=False)
+        self.c_k = nn.Linear(d, self.n_kv_head * self.head_dim, bias=False)
+        self.c_v = nn.Linear(d, self.n_kv_head * self.head_dim, bias=False)
+        self.c_proj = nn.Linear(d, d, bias=False)
+
+    def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
+                kv_cache: KVCache | None) -> Tensor:
+        b, t, _ = x.shape
+        q = self.c_q(x).view(b, t, self.n_head, self.head_dim)
+        k = self.c_k(x).view(b, t, self.n_kv_head, self.head_dim)
+        v = self.c_v(x).view(b, t, self.n_kv_head, self.head_dim)
+        cos, sin = cos.to(q.dtype), sin.to(q.dtype)  # stay in the compute dtype under autocast
+        q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
+        q, k = norm(q) * self.qk_scale, norm(k) * self.qk_scale
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H, T, D]
+        if kv_cache is not None:
+            k, v = kv_cache.write(self.layer_idx, k, v)
+            k, v = k.to(q.dtype), v.to(q.dtype)
+        if self.n_kv_head != self.n_head:  # GQA: share each kv head among n_head/n_kv_head query heads
+            rep = self.n_head // self.n_kv_head
+            k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
+        if mask is None:
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.c_proj(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class MLP(nn.Module):
+    def __init__(self, config: GPTConfig) -> None:
+        super().__init__()
+        self.c_fc = nn.Linear(config.n_embd, 4 * config.n_embd, bias=False)
+        self.c_proj = nn.Linear(4 * config.n_embd, config.n_embd, bias=False)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.c_proj(F.relu(self.c_fc(x)).square())
+
+
+class Block(nn.Module):
+    def __init__(self, config: GPTConfig, layer_idx: int) -> None:
+        super().__init__()
+        self.attn = CausalSelfAttention(config, layer_idx)
+        self.mlp = MLP(config)
+
+    def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
+                kv_cache: KVCache | None) -> Tensor:
+        x = x + self.attn(norm(x), cos, sin, mask, kv_cache)
+        return x + self.mlp(norm(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, config: GPTConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.window_sizes = config.window_sizes()
+        v = config.padded_vocab_size
+        self.transformer = nn.ModuleDict({
+            "wte": nn.Embedding(v, config.n_embd),
+            "h": nn.ModuleList([Block(config, i) for i in range(config.n_layer)]),
+        })
+        self.lm_head = nn.Linear(config.n_embd, v, bias=False)
+        self.rotary_len = 10 * config.sequence_len
+        self.register_buffer("rope_cos", torch.empty(0), persistent=False)
+        self.register_buffer("rope_sin", torch.empty(0), persistent=False)
+        self.init_weights()
+
+    # ---------------------------------------------------------------- init
+    def _rotary_tables(self, device: torch.device) -> tuple[Tensor, Tensor]:
+        hd = self.config.head_dim
+        inv_freq = 1.0 / (self.config.rope_base ** (torch.arange(0, hd, 2, dtype=torch.float32,
+                                                                   device=device) / hd))
+        t = torch.arange(self.rotary_len, dtype=torch.float32, device=device)
+        freqs = torch.outer(t, inv_freq)
+        return freqs.cos(), freqs.sin()
+
+    @torch.no_grad()
+    def init_weights(self) -> None:
+        """Reference init: wte N(0, 0.8), lm_head N(0, 0.001), q/k/v and c_fc uniform with std 1/√d
+        (c_fc ×0.4), output projections zero. Also (re)builds the rotary tables, so it can be called
+        after ``to_empty`` on a meta-constructed model."""
+        d = self.config.n_embd
+        bound = math.sqrt(3.0) / math.sqrt(d)
+        nn.init.normal_(self.transformer.wte.weight, mean=0.0, std=0.8)
+        nn.init.normal_(self.lm_head.weight, mean=0.0, std=0.001)
+        for block in self.transformer.h:
+            for lin in (block.attn.c_q, block.attn.c_k, block.attn.c_v):
+                nn.init.uniform_(lin.weight, -bound, bound)
+            nn.init.uniform_(block.mlp.c_fc.weight, -0.4 * bound, 0.4 * bound)
+            nn.init.zeros_(block.attn.c_proj.weight)
+            nn.init.zeros_(block.mlp.c_proj.weight)
+        self.rope_cos, self.rope_sin = self._rotary_tables(self.lm_head.weight.device)
+
+    # ---------------------------------------------------------------- stats
+    def num_params(self, exclude_embedding: bool = False) -> int:
+        n = sum(p.numel() for p in self.parameters())
+        return n - self.transformer.wte.weight.numel() if exclude_embedding else n
+
+    def estimate_flops_per_token(self) -> float:
+        """Training FLOPs per token: 6·(non-embedding params) + attention 12·d·(effective context)
+        per layer (sliding windows counted at their size), as nanochat's ``estimate_flops``."""
+        c = self.config
+        attn = sum(12 * c.n_head * c.head_dim * min(w or c.sequence_len, c.sequence_len)
+                   for w in self.window_sizes)
+        return 6.0 * self.num_params(exclude_embedding=True) + attn
+
+    # ---------------------------------------------------------------- forward
+    def _attention_masks(self, q_pos: Tensor, k_pos: Tensor,
+                         q_slot0: int) -> dict[int | None, Tensor | None]:
+        """Boolean masks [B, 1, T, S] (True = attend) per distinct window size. Keys with position < 0
+        are padding; causality is by slot order. Every query may attend to its own slot so that padding
+        queries never see an all-masked row (which would give NaNs that leak through the values)."""
+        t, s = q_pos.shape[1], k_pos.shape[1]
+        dev = q_pos.device
+        q_slot = torch.arange(q_slot0, q_slot0 + t, device=dev)
+        k_slot = torch.arange(s, device=dev)
+        causal = k_slot[None, :] <= q_slot[:, None]  # [T, S]
+        diag = k_slot[None, :] == q_slot[:, None]
+        base = causal[None] & (k_pos[:, None, :] >= 0)  # [B, T, S]
+        masks: dict[int | None, Tensor | None] = {}
+        for w in set(self.window_sizes):
+            m = base if w is None else base & (q_pos[:, :, None] - k_pos[:, None, :] <= w)
+            masks[w] = (m | diag[None]).unsqueeze(1)
+        return masks
+
+    def _check_positions(self, positions: Tensor) -> None:
+        if torch.compiler.is_compiling() or torch.jit.is_tracing():
+            return  # a data-dependent check cannot be traced; eager calls still get it
+        if int(positions.max()) >= self.rotary_len:
+            raise ValueError(f"position {int(positions.max())} beyond rotary table ({self.rotary_len})")
+
+    def forward(self, idx: Tensor, kv_cache: KVCache | None = None,
+                positions: Tensor | None = None) -> Tensor:
+        """idx [B, T] -> logits [B, T, vocab_size] (float32, soft-capped).
+
+        positions ([B, T] or [T], optional): RoPE position per token, < 0 = padding (masked as a key).
+        Default: 0..T-1 without a cache; with a cache, each row continues from its next position.
+        With a cache the new tokens are appended to it.
+        """
+        return self.logits(self.hidden_states(idx, kv_cache, positions))
+
+    def logits(self, h: Tensor) -> Tensor:
+        """Final hidden states [..., n_embd] -> soft-capped float32 logits [..., vocab_size]. Split from
+        ``forward`` so decoders can project only the positions they need."""
+        logits = self.lm_head(h)[..., : self.config.vocab_size].float()
+        cap = self.config.softcap
+        return cap * torch.tanh(logits / cap) if cap > 0 else logits
+
+    def hidden_states(self, idx: Tensor, kv_cache: KVCache | None = None,
+                      positions: Tensor | None = None) -> Tensor:
+        """Like ``forward`` but returns the final normalized hidden states [B, T, n_embd]."""
+        b, t = idx.shape
+        mask_by_window: dict[int | None, Tensor | None] | None = None
+        if kv_cache is not None:
+            if positions is None:
+                positions = kv_cache.next_position[:, None] + torch.arange(t, device=idx.device)[None]
+            positions = positions.expand(b, t) if positions.dim() == 2 else positions[None].expand(b, t)
+            self._check_positions(positions)
+            q_slot0 = kv_cache.length
+            kv_cache.reserve(positions)
+            mask_by_window = self._attention_masks(positions, kv_cache.positions[:, :q_slot0 + t], q_slot0)
+        elif positions is not None:
+            positions = positions.expand(b, t) if positions.dim() == 2 else positions[None].expand(b, t)
+            self._check_positions(positions)
+            mask_by_window = self._attention_masks(positions, positions, 0)
+        else:
+            # Training fast path (no host sync): plain causal unless a sliding window is shorter than T.
+            if t > self.rotary_len:
+                raise ValueError(f"sequence of {t} tokens beyond rotary table ({self.rotary_len})")
+            positions = torch.arange(t, device=idx.device)[None]  # [1, T], broadcast over the batch
+            if any(w is not None and w < t for w in self.window_sizes):
+                mask_by_window = self._attention_masks(positions, positions, 0)
+                mask_by_window[None] = None  # full-context layers keep the is_causal kernel path
+
+        pos = positions.clamp(min=0)
+        x = self.transformer.wte(idx)
+        cos = self.rope_cos[pos].unsqueeze(2)
+        sin = self.rope_sin[pos].unsqueeze(2)
+        x = norm(x)
+        for i, block in enumerate(self.transformer.h):
+            mask = None if mask_by_window is None else mask_by_window[self.window_sizes[i]]
+            x = block(x, cos, sin, mask, kv_cache)
+        if kv_cache is not None:
+            kv_cache.advance(positions)
+        return norm(x)
+
+    def loss(self, idx: Tensor, targets: Tensor, reduction: str = "mean") -> Tensor:
+        """Cross-entropy of next-token prediction; targets == -1 are ignored. ``reduction="none"``
+        returns per-token losses [B, T] (0 where ignored) for weighted losses."""
+        logits = self(idx)
+        losses = F.cross_entropy(logits.reshape(-1, logits.size(-1)), targets.reshape(-1), ignore_index=-1,
+                                 reduction="none" if reduction == "none" else reduction)
+        return losses.view_as(targets) if reduction == "none" else losses

@@ -1,0 +1,235 @@
+"""Batched tactic sampling and value readout for search (reference-nanoproof.md §1–§2, §4).
+
+One ``Sampler`` call takes B proof states and does:
+  * one prefill forward over the B tactic prompts and B value prompts together (left-padded; each token
+    carries its own RoPE position, see models/gpt.py), filling a KV cache for the tactic rows;
+  * value = expected proof depth Σ p_i·i, p = softmax of the last-position logits restricted to the 64
+    bin tokens (so value ∈ [1, 64]);
+  * k = num_samples samples per state: the cache is fanned out to B·k rows; the k first tokens of a state
+    are drawn Gumbel-top-k over (token, copy) pairs with ``first_token_cap`` copies per token (without
+    replacement, except that each first token may appear up to cap times); later tokens i.i.d. at the
+    temperature (0 = greedy). EOS is masked at step 0 (min 1 token), other special tokens always;
+    a row stops at EOS or after ``max_new_tokens``.
+
+Returned per state: tactics (decoded, stripped; empty ones dropped; duplicates merged keeping the max
+logprob, in order of first appearance), their log-probabilities, and the value. A tactic's logprob is
+the model's own log-probability of its tokens (temperature 1, no masks; EOS not included) — the same
+number a teacher-forced forward gives — so it does not depend on the sampling temperature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor
+
+from models.gpt import GPT, KVCache
+from models.tokenizer import NUM_VALUE_BINS, ProofTokenizer
+
+
+@dataclass
+class SampleOutput:
+    tactics: list[str]
+    logprobs: list[float]
+    value: float  # expected proof depth in [1, 64]
+
+
+def left_pad(prompts: Sequence[Sequence[int]], pad_id: int,
+             device: torch.device | str) -> tuple[Tensor, Tensor]:
+    """Left-pad prompts into ids [N, L] and positions [N, L] (0.. per prompt, -1 on padding)."""
+    if not prompts or any(len(p) == 0 for p in prompts):
+        raise ValueError("need at least one non-empty prompt")
+    width = max(len(p) for p in prompts)
+    ids = torch.full((len(prompts), width), pad_id, dtype=torch.long)
+    for i, p in enumerate(prompts):
+        ids[i, width - len(p):] = torch.tensor(list(p), dtype=torch.long)
+    lengths = torch.tensor([len(p) for p in prompts], dtype=torch.long)
+    positions = torch.arange(width)[None] - (width - lengths)[:, None]
+    return ids.to(device), positions.clamp(min=-1).to(device)
+
+
+def _autocast(device: torch.device, enabled: bool) -> AbstractContextManager:
+    return torch.autocast(device.type, dtype=torch.bfloat16) if enabled else nullcontext()
+
+
+def prefill(model: GPT, prompts: Sequence[Sequence[int]], extra_len: int, pad_id: int = 0,
+            cache_dtype: torch.dtype | None = None) -> tuple[KVCache, Tensor]:
+    """Run the prompts through the model into a fresh KV cache with room for ``extra_len`` more tokens.
+    Returns the cache and the last-position logits [N, vocab]."""
+    device = next(model.parameters()).device
+    ids, positions = left_pad(prompts, pad_id, device)
+    cache = KVCache.for_model(model, len(prompts), ids.shape[1] + extra_len, dtype=cache_dtype)
+    h = model.hidden_states(ids, kv_cache=cache, positions=positions)
+    return cache, model.logits(h[:, -1])
+
+
+def _pick(logits: Tensor, temperature: float, generator: torch.Generator | None) -> Tensor:
+    """One token per row: argmax at temperature 0, else a categorical sample (Gumbel-max)."""
+    if temperature <= 0:
+        return logits.argmax(dim=-1)
+    u = torch.rand(logits.shape, generator=generator, device=logits.device).clamp_(min=1e-20)
+    return (logits / temperature - torch.log(-torch.log(u))).argmax(dim=-1)
+
+
+def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor, max_new_tokens: int,
+           eos_id: int | None, temperature: float = 0.0, generator: torch.Generator | None = None,
+           suppress: Tensor | None = None) -> tuple[list[list[int]], Tensor]:
+    """Continue every cache row from its given first token until EOS or ``max_new_tokens`` tokens.
+
+    first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. ``suppress`` ([V]
+    bool) marks ids never sampled after the first token. Returns per row the generated tokens (EOS
+    included if produced) and the summed model log-probabilities [R] of the non-EOS tokens.
+    """
+    r = first.shape[0]
+    device = first.device
+    tokens = [first]
+    logprob = torch.log_softmax(first_logits.float(), dim=-1).gather(1, first[:, None])[:, 0]
+    done = first == eos_id if eos_id is not None else torch.zeros(r, dtype=torch.bool, device=device)
+    logprob = torch.where(done, 0.0, logprob)
+    for _ in range(max_new_tokens - 1):
+        if bool(done.all()):
+            break
+        h = model.hidden_states(tokens[-1][:, None], kv_cache=cache)
+        logits = model.logits(h[:, -1])
+        masked = logits if suppress is None else logits.masked_fill(suppress, float("-inf"))
+        nxt = _pick(masked, temperature, generator)
+        if eos_id is not None:
+            nxt = torch.where(done, eos_id, nxt)  # finished rows keep emitting EOS
+        lp = torch.log_softmax(logits, dim=-1).gather(1, nxt[:, None])[:, 0]
+        stop = nxt == eos_id if eos_id is not None else torch.zeros_like(done)
+        logprob = logprob + torch.where(done | stop, 0.0, lp)
+        done = done | stop
+        tokens.append(nxt)
+    out = torch.stack(tokens, dim=1).tolist()
+    rows: list[list[int]] = []
+    for row in out:
+        if eos_id is not None and eos_id in row:
+            row = row[: row.index(eos_id) + 1]
+        rows.append(row)
+    return rows, logprob
+
+
+@torch.inference_mode()
+def greedy_decode_naive(model: GPT, ids: Sequence[int], max_new_tokens: int,
+                        eos_id: int | None = None) -> list[int]:
+    """Reference decoder: re-runs the full sequence every step (no cache). Returns the new tokens,
+    including EOS if it was produced."""
+    device = next(model.parameters()).device
+    seq = list(ids)
+    out: list[int] = []
+    for _ in range(max_new_tokens):
+        logits = model(torch.tensor([seq], dtype=torch.long, device=device))
+        nxt = int(logits[0, -1].argmax())
+        out.append(nxt)
+        seq.append(nxt)
+        if nxt == eos_id:
+            break
+    return out
+
+
+@torch.inference_mode()
+def greedy_decode_cached(model: GPT, prompts: Sequence[Sequence[int]], max_new_tokens: int,
+                         eos_id: int | None = None, pad_id: int = 0) -> list[list[int]]:
+    """Batched greedy decoding of variable-length prompts with the KV cache (same output contract as
+    ``greedy_decode_naive``, one list per prompt)."""
+    cache, last = prefill(model, prompts, max_new_tokens, pad_id)
+    rows, _ = decode(model, cache, last.argmax(dim=-1), last, max_new_tokens, eos_id)
+    return rows
+
+
+def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float,
+                        generator: torch.Generator | None) -> Tensor:
+    """[B, V] logits -> [B, k] first tokens: Gumbel-top-k over (token, copy) pairs with ``cap`` copies
+    per token, i.e. a sample of k tokens without replacement from a bag holding each token cap times
+    (weights = probabilities at the temperature). At temperature 0 the noise is dropped: the top
+    ceil(k/cap) tokens, each repeated up to cap times."""
+    b, v = logits.shape
+    scores = logits.unsqueeze(1).expand(b, cap, v)
+    if temperature > 0:
+        u = torch.rand(scores.shape, generator=generator, device=logits.device).clamp_(min=1e-20)
+        scores = scores / temperature - torch.log(-torch.log(u))
+    top = scores.reshape(b, cap * v).topk(k, dim=-1)
+    if not bool(torch.isfinite(top.values).all()):
+        raise ValueError(f"fewer than {k} admissible (token, copy) pairs: raise first_token_cap")
+    return top.indices % v
+
+
+class Sampler:
+    """Policy + value readout over a batch of states (see module docstring). ``stats`` counts calls
+    ("batches"), states, sampled rows and generated tokens (decode steps incl. EOS)."""
+
+    def __init__(self, model: GPT, tokenizer: ProofTokenizer, *, num_samples: int = 6,
+                 temperature: float = 1.0, first_token_cap: int = 2, max_new_tokens: int = 24,
+                 max_prompt_len: int = 512, seed: int = 0, device: str | torch.device = "cpu",
+                 autocast: bool | None = None) -> None:
+        if num_samples < 1 or first_token_cap < 1 or max_new_tokens < 1:
+            raise ValueError("num_samples, first_token_cap and max_new_tokens must be >= 1")
+        if model.config.vocab_size != tokenizer.vocab_size:
+            raise ValueError(f"model vocab {model.config.vocab_size} != "
+                             f"tokenizer vocab {tokenizer.vocab_size}")
+        self.device = torch.device(device)
+        self.model = model.to(self.device)
+        self.tokenizer = tokenizer
+        self.num_samples = num_samples
+        self.temperature = temperature
+        self.first_token_cap = first_token_cap
+        self.max_new_tokens = max_new_tokens
+        self.max_prompt_len = max_prompt_len
+        self.autocast = self.device.type == "cuda" if autocast is None else autocast
+        self.generator = torch.Generator(device=self.device)
+        self.generator.manual_seed(seed)
+        self.stats: dict[str, int] = {"batches": 0, "states": 0, "rows": 0, "tokens": 0}
+        v = tokenizer.vocab_size
+        special = [tokenizer.pad_id, tokenizer.tactic_id, tokenizer.value_id, *tokenizer.bin_ids]
+        self._suppress = torch.zeros(v, dtype=torch.bool, device=self.device)  # never sampled
+        self._suppress[special] = True
+        self._suppress_first = self._suppress.clone()  # at step 0 EOS too (min 1 token)
+        self._suppress_first[tokenizer.eos_id] = True
+        self._bin_ids = torch.tensor(tokenizer.bin_ids, dtype=torch.long, device=self.device)
+        self._bin_values = torch.arange(1, NUM_VALUE_BINS + 1, dtype=torch.float32, device=self.device)
+
+    @torch.inference_mode()
+    def sample_ids(self, states: Sequence[str]) -> tuple[list[list[int]], list[float], list[float]]:
+        """Raw samples: token rows (B·k, state-major; EOS included when produced), their summed
+        logprobs (EOS excluded) and the B values."""
+        tok, k, b = self.tokenizer, self.num_samples, len(states)
+        prompts = (tok.tactic_prompts(states, self.max_prompt_len)
+                   + tok.value_prompts(states, self.max_prompt_len))
+        cache_dtype = torch.bfloat16 if self.autocast else None
+        with _autocast(self.device, self.autocast):
+            cache, last = prefill(self.model, prompts, self.max_new_tokens, tok.pad_id, cache_dtype)
+            tactic_logits, value_logits = last[:b], last[b:]
+            probs = torch.softmax(value_logits[:, self._bin_ids].float(), dim=-1)
+            values = (probs * self._bin_values).sum(dim=-1).tolist()
+
+            first = first_tokens_capped(tactic_logits.masked_fill(self._suppress_first, float("-inf")),
+                                        k, self.first_token_cap, self.temperature, self.generator)
+            rows_of = torch.arange(b, device=self.device).repeat_interleave(k)
+            cache = cache.select(rows_of)  # fan the prefilled tactic prompts out to B·k rows
+            rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of],
+                                    self.max_new_tokens, tok.eos_id, self.temperature, self.generator,
+                                    self._suppress)
+        self.stats["batches"] += 1
+        self.stats["states"] += b
+        self.stats["rows"] += b * k
+        self.stats["tokens"] += sum(len(r) for r in rows)
+        return rows, logprobs.tolist(), values
+
+    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+        if not states:
+            return []
+        rows, lps, values = self.sample_ids(states)
+        tok, k = self.tokenizer, self.num_samples
+        outputs: list[SampleOutput] = []
+        for s in range(len(states)):
+            best: dict[str, float] = {}
+            for j in range(s * k, (s + 1) * k):
+                ids = rows[j][:-1] if rows[j][-1] == tok.eos_id else rows[j]
+                text = tok.decode(ids).strip()
+                if text and (text not in best or lps[j] > best[text]):
+                    best[text] = lps[j]
+            outputs.append(SampleOutput(tactics=list(best), logprobs=list(best.values()), value=values[s]))
+        return outputs
