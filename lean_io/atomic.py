@@ -13,6 +13,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600 files; published artifacts are world-readable
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -1,0 +1,785 @@
+"""The minilean tactics: Lean 4 syntax and meaning on the propositional + linear-arithmetic fragment.
+
+`run_tactic(goals, text, globals_, steps)` applies one tactic (or a `t1; t2` / `t1 <;> t2` combination) to
+the main goal of `goals` and returns the new goal list plus the goals of any `sorry` it met. Failures raise
+`TacticFail`; goals are immutable values, so a failed tactic cannot change anything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
+from lean_io.minilean.goals import (
+    Goal,
+    Hyp,
+    TacticFail,
+    add_hyp,
+    as_imp,
+    check_name,
+    defeq,
+    expr_defeq,
+    goal_sorts_all,
+    instantiate,
+    is_ground,
+    match,
+    parse_in,
+    remove_hyp,
+    unfold,
+)
+from lean_io.minilean.syntax import (
+    FALSE,
+    TRUE,
+    PBin,
+    PConst,
+    PNot,
+    PRel,
+    Prop,
+    SyntaxErr,
+    Tok,
+    eval_prop,
+    parse_term,
+    prop_vars,
+    show_prop,
+    tokenize,
+)
+from lean_io.minilean.terms import Decl, Elaborator, _Pending
+
+TIMEOUT_MSG = "Tactic application timed out."
+UNSUPPORTED = {
+    "simp",
+    "simp_all",
+    "norm_num",
+    "linarith",
+    "nlinarith",
+    "positivity",
+    "tauto",
+    "aesop",
+    "grind",
+    "ring",
+    "ring_nf",
+    "field_simp",
+    "push_neg",
+    "simpa",
+    "itauto",
+    "finish",
+    "polyrith",
+    "lia",
+    "induction",
+    "rw",
+    "rewrite",
+    "rwa",
+    "subst",
+    "calc",
+    "unfold",
+    "norm_cast",
+    "exists",
+    "use",
+    "refine'",
+    "existsi",
+    "bound",
+    "replace",
+    "nofun",
+    "nomatch",
+    "match",
+    "fun_prop",
+    "gcongr",
+}
+SEARCH = {"exact?", "apply?", "rw?", "simp?", "hint"}
+
+
+@dataclass
+class Outcome:
+    goals: list[Goal]
+    sorries: list[Goal] = field(default_factory=list)
+
+
+def _sub_tag(parent: str | None, name: str | None) -> str | None:
+    if name is None:
+        return parent
+    return f"{parent}.{name}" if parent else name
+
+
+def _tag_new(parent: str | None, names: list[str | None]) -> list[str | None]:
+    """Lean's `appendParentTag`: a single new goal inherits the parent tag, several get binder names."""
+    if len(names) == 1:
+        return [parent]
+    return [_sub_tag(parent, n) if parent else n for n in names]
+
+
+# ---------------------------------------------------------------------------------------------- splitting
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """Split at top-level occurrences of `sep` (outside brackets)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        c = text[i]
+        if c in "([⟨{":
+            depth += 1
+        elif c in ")]⟩}":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            if sep == ";" and text.startswith("<;>", i - 1):
+                i += 1
+                continue
+            parts.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+# ---------------------------------------------------------------------------------------------- driver
+
+
+class Runner:
+    def __init__(self, globals_: Mapping[str, Decl], steps: int) -> None:
+        self.globals = globals_
+        self.steps = steps
+
+    def run(self, goals: list[Goal], text: str) -> Outcome:
+        text = text.strip()
+        if not text:
+            raise TacticFail("unexpected end of input; expected tactic")
+        seq = _split_top(text, ";")
+        if len(seq) > 1:
+            out = Outcome(list(goals))
+            for part in seq:
+                res = self.run(out.goals, part)
+                out = Outcome(res.goals, out.sorries + res.sorries)
+            return out
+        alts = _split_top(text, "<;>")
+        if len(alts) > 1:
+            first = self.run(goals, "<;>".join(alts[:-1]))
+            n_new = len(first.goals) - (len(goals) - 1)
+            new_goals, rest = first.goals[:n_new], first.goals[n_new:]
+            acc: list[Goal] = []
+            sorries = list(first.sorries)
+            for g in new_goals:
+                res = self.run([g], alts[-1])
+                acc.extend(res.goals)
+                sorries.extend(res.sorries)
+            return Outcome(acc + rest, sorries)
+        if not goals:
+            raise TacticFail("no goals to be proved")
+        word_m = re.match(r"[A-Za-z_][A-Za-z0-9_'?!]*", text)
+        word = word_m.group() if word_m else text.split()[0] if text.split() else ""
+        rest = text[len(word) :].strip() if word_m else ""
+        if word in ("try", "first", "all_goals", "any_goals", "repeat", "done", "skip"):
+            return self._combinator(goals, word, rest)
+        main, others = goals[0], goals[1:]
+        res = self.apply_main(main, word, rest, text)
+        return Outcome(res.goals + others, res.sorries)
+
+    def _combinator(self, goals: list[Goal], word: str, rest: str) -> Outcome:
+        if word == "skip":
+            return Outcome(list(goals))
+        if word == "done":
+            raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in goals))
+        if word == "try":
+            try:
+                return self.run(goals, rest)
+            except TacticFail:
+                return Outcome(list(goals))
+        if word == "first":
+            alts = [a for a in _split_top(rest, "|") if a.strip()]
+            err: TacticFail | None = None
+            for a in alts:
+                try:
+                    return self.run(goals, a)
+                except TacticFail as e:
+                    err = e
+            raise err or TacticFail("unexpected end of input")
+        if word in ("all_goals", "any_goals"):
+            acc, sorries, ok = [], [], False
+            for g in goals:
+                try:
+                    res = self.run([g], rest)
+                except TacticFail:
+                    if word == "all_goals":
+                        raise
+                    acc.append(g)
+                    continue
+                ok = True
+                acc.extend(res.goals)
+                sorries.extend(res.sorries)
+            if not ok:
+                raise TacticFail("any_goals failed")
+            return Outcome(acc, sorries)
+        # repeat: bounded, deterministic
+        cur = Outcome(list(goals))
+        for _ in range(64):
+            if not cur.goals:
+                break
+            try:
+                res = self.run(cur.goals, rest)
+            except TacticFail:
+                break
+            cur = Outcome(res.goals, cur.sorries + res.sorries)
+        return cur
+
+    def apply_main(self, g: Goal, word: str, rest: str, text: str) -> Outcome:
+        if word in SEARCH or text.split()[0] in SEARCH:
+            raise TacticFail("Search tactics (apply?, rw?, exact?) are not allowed.")
+        handler: Callable[[Goal, str], Outcome] | None = getattr(self, f"t_{word}", None)
+        if handler is None or not word:
+            if word in UNSUPPORTED:
+                raise TacticFail(f"minilean: unknown tactic '{word}' (not supported in this fragment)")
+            raise TacticFail(f"unknown tactic '{text.split()[0] if text.split() else text}'")
+        try:
+            return handler(g, rest)
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+
+    # ------------------------------------------------------------------------------------------ helpers
+    def _elab(self, g: Goal) -> Elaborator:
+        return Elaborator(g.hyps, self.globals)
+
+    def _term(self, text: str) -> tuple:
+        if not text.strip():
+            raise TacticFail("unexpected end of input; expected term")
+        return parse_term(text)
+
+    @staticmethod
+    def _names(rest: str) -> list[str]:
+        names = rest.split()
+        for n in names:
+            if n != "_":
+                check_name(n)
+        return names
+
+    # ------------------------------------------------------------------------------------------ intro
+    def t_intro(self, g: Goal, rest: str) -> Outcome:
+        names: list[str | None] = list(self._names(rest)) or [None]
+        hyps, target = g.hyps, g.target
+        for n in names:
+            imp = as_imp(target)
+            if imp is None:
+                raise TacticFail("tactic 'introN' failed, insufficient number of binders")
+            hyps = add_hyp(hyps, n, imp[0], anon_base="a")
+            target = imp[1]
+        return Outcome([Goal(hyps, target, g.tag)])
+
+    def t_intros(self, g: Goal, rest: str) -> Outcome:
+        names = self._names(rest)
+        if names:
+            return self.t_intro(g, rest)
+        hyps, target = g.hyps, g.target
+        while isinstance(target, PBin) and target.op == "→":
+            hyps = add_hyp(hyps, None, target.lhs, anon_base="a")
+            target = target.rhs
+        return Outcome([Goal(hyps, target, g.tag)])
+
+    # ------------------------------------------------------------------------------------------ terms
+    def t_exact(self, g: Goal, rest: str) -> Outcome:
+        el = self._elab(g)
+        el.check(self._term(rest), g.target)
+        if el.holes:
+            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
+        return Outcome([], el.sorries)
+
+    def t_refine(self, g: Goal, rest: str) -> Outcome:
+        el = self._elab(g)
+        el.check(self._term(rest), g.target)
+        tags = (
+            [g.tag]
+            if len(el.holes) == 1
+            else [_sub_tag(g.tag, f"refine_{i + 1}") for i in range(len(el.holes))]
+        )
+        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)], el.sorries)
+
+    def t_apply(self, g: Goal, rest: str) -> Outcome:
+        node = self._term(rest)
+        el = self._elab(g)
+        app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
+        if app is not None:
+            st = el.start_app(*app, for_apply=True)
+        else:
+            st = _Pending(el.synth(node), [], {}, [], [], "term")
+        # the implication chain of the (partially instantiated) type
+        chain: list[tuple[str | None, Prop]] = []
+        concl = st.pattern_result
+        while True:
+            imp = as_imp(concl) if not _is_meta(concl) else None
+            if imp is None:
+                break
+            name = st.premise_names[len(chain)] if len(chain) < len(st.premise_names) else None
+            chain.append((name, imp[0]))
+            concl = imp[1]
+        n = len(chain)
+        m = 0
+        t = g.target
+        while (imp := as_imp(t)) is not None:
+            m += 1
+            t = imp[1]
+        last_err: TacticFail | None = None
+        for k in range(max(0, n - m), n + 1):
+            concl_k = st.pattern_result
+            for _ in range(k):
+                concl_k = as_imp(concl_k)[1]  # type: ignore[index]
+            s = match(concl_k, g.target, st.subst)
+            if s is None:
+                continue
+            n_holes, n_sorries = len(el.holes), len(el.sorries)
+            trial = _Pending(st.pattern_result, st.premise_names, s, list(st.pending), st.metas, st.head)
+            try:
+                el.finish_app(trial)
+                premises = [(nm, instantiate(p, trial.subst)) for nm, p in chain[:k]]
+                if not all(is_ground(p) for _, p in premises):
+                    raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
+            except TacticFail as e:
+                del el.holes[n_holes:]
+                del el.sorries[n_sorries:]
+                last_err = e
+                continue
+            tags = _tag_new(g.tag, [nm for nm, _ in premises]) if premises else []
+            new = [Goal(g.hyps, p, tg) for (_, p), tg in zip(premises, tags, strict=True)]
+            new += [Goal(h.hyps, h.target, None) for h in el.holes]
+            return Outcome(new, el.sorries)
+        if last_err is not None:
+            raise last_err
+        raise TacticFail(
+            f"apply failed: could not unify the conclusion of `{rest.strip()}`\n  "
+            f"{show_prop(instantiate(concl, st.subst))}\nwith the goal\n  {show_prop(g.target)}"
+        )
+
+    def t_have(self, g: Goal, rest: str) -> Outcome:
+        return self._have(g, rest, "this")
+
+    def _have(self, g: Goal, rest: str, default: str) -> Outcome:
+        parts = _split_top(rest, ":=")
+        head = parts[0].strip()
+        value = ":=".join(parts[1:]).strip() if len(parts) > 1 else None
+        name: str | None = default
+        ty_text: str | None = None
+        m = re.match(r"^([^\s:]+)\s*(?::(.*))?$", head, re.S)
+        if head.startswith(":"):
+            ty_text = head[1:]
+        elif m:
+            name = m.group(1)
+            ty_text = m.group(2)
+        elif head:
+            raise TacticFail(f"unexpected token in have: '{head}'")
+        if name != "_":
+            check_name(name)  # type: ignore[arg-type]
+        el = self._elab(g)
+        if value is not None and value.startswith("by"):
+            raise TacticFail("minilean: nested `by` blocks are not supported; use `have h : T` then prove T")
+        if ty_text is not None:
+            ty = parse_in(g, self._term(ty_text))
+            if value is None:
+                hyps = add_hyp(g.hyps, name, ty)
+                return Outcome([Goal(g.hyps, ty, None), Goal(hyps, g.target, g.tag)])
+            el.check(self._term(value), ty)
+        else:
+            if value is None:
+                raise TacticFail("`have` must specify the hypothesis type")
+            ty = el.synth(self._term(value))
+        if el.holes:
+            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
+        return Outcome([Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)], el.sorries)
+
+    def t_specialize(self, g: Goal, rest: str) -> Outcome:
+        node = self._term(rest)
+        if node[0] != "app" or node[1][0] != "id" or g.lookup(node[1][1]) is None:
+            raise TacticFail(
+                "'specialize' requires a term of the form `h x_1 .. x_n` where `h` appears in the "
+                "local context"
+            )
+        name = node[1][1]
+        ty = self._elab(g).synth(node)
+        hyps = remove_hyp(g.hyps, name)
+        return Outcome([Goal((*hyps, Hyp(name, ty)), g.target, g.tag)])
+
+    def t_show(self, g: Goal, rest: str) -> Outcome:
+        ty = parse_in(g, self._term(rest))
+        if not defeq(ty, g.target):
+            raise TacticFail(
+                f"type mismatch\n  {show_prop(ty)}\nis not definitionally equal to the goal\n  "
+                f"{show_prop(g.target)}"
+            )
+        return Outcome([Goal(g.hyps, ty, g.tag)])
+
+    def t_sorry(self, g: Goal, rest: str) -> Outcome:
+        if rest:
+            raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
+        return Outcome([], [Goal(g.hyps, g.target, None)])
+
+    t_admit = t_sorry
+
+    # ------------------------------------------------------------------------------------------ structure
+    def _no_args(self, rest: str) -> None:
+        if rest.strip():
+            raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
+
+    def t_constructor(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        t = g.target
+        if isinstance(t, PBin) and t.op == "∧":
+            tags = _tag_new(g.tag, ["left", "right"])
+            return Outcome([Goal(g.hyps, t.lhs, tags[0]), Goal(g.hyps, t.rhs, tags[1])])
+        if isinstance(t, PBin) and t.op == "↔":
+            tags = _tag_new(g.tag, ["mp", "mpr"])
+            return Outcome(
+                [
+                    Goal(g.hyps, PBin("→", t.lhs, t.rhs), tags[0]),
+                    Goal(g.hyps, PBin("→", t.rhs, t.lhs), tags[1]),
+                ]
+            )
+        if isinstance(t, PBin) and t.op == "∨":
+            return Outcome([Goal(g.hyps, t.lhs, g.tag)])
+        if t == TRUE:
+            return Outcome([])
+        if isinstance(t, PRel) and t.op == "=" and expr_defeq(t.lhs, t.rhs):
+            return Outcome([])
+        raise TacticFail(f"tactic 'constructor' failed, target is not an inductive datatype\n{g.render()}")
+
+    def _or_side(self, g: Goal, rest: str, left: bool) -> Outcome:
+        self._no_args(rest)
+        t = g.target
+        if isinstance(t, PBin) and t.op == "∨":
+            return Outcome([Goal(g.hyps, t.lhs if left else t.rhs, g.tag)])
+        which = "left" if left else "right"
+        raise TacticFail(
+            f"tactic '{which}' failed, target is not an inductive datatype with two constructors\n"
+            f"{g.render()}"
+        )
+
+    def t_left(self, g: Goal, rest: str) -> Outcome:
+        return self._or_side(g, rest, True)
+
+    def t_right(self, g: Goal, rest: str) -> Outcome:
+        return self._or_side(g, rest, False)
+
+    def t_exfalso(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        return Outcome([Goal(g.hyps, FALSE, g.tag)])
+
+    def t_by_cases(self, g: Goal, rest: str) -> Outcome:
+        m = re.match(r"^([^\s:]+)\s*:(?!=)(.*)$", rest, re.S)
+        name: str | None = None
+        if m:
+            name, rest = m.group(1), m.group(2)
+            if name != "_":
+                check_name(name)
+        p = parse_in(g, self._term(rest))
+        return Outcome(
+            [
+                Goal(add_hyp(g.hyps, name, p), g.target, "pos"),
+                Goal(add_hyp(g.hyps, name, PNot(p)), g.target, "neg"),
+            ]
+        )
+
+    def t_by_contra(self, g: Goal, rest: str) -> Outcome:
+        names = self._names(rest)
+        if len(names) > 1:
+            raise TacticFail(f"unexpected token '{names[1]}'; expected command")
+        name = names[0] if names else "this"
+        return Outcome([Goal(add_hyp(g.hyps, name, PNot(g.target)), FALSE, g.tag)])
+
+    # ------------------------------------------------------------------------------------------ closing
+    def t_assumption(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        if _find_assumption(g) is None:
+            raise TacticFail(f"tactic 'assumption' failed\n{g.render()}")
+        return Outcome([])
+
+    def t_contradiction(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        if not _has_contradiction(g):
+            raise TacticFail(f"tactic 'contradiction' failed\n{g.render()}")
+        return Outcome([])
+
+    def t_rfl(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        if not _rfl_ok(g.target):
+            raise TacticFail(
+                f"The rfl tactic failed. Possible reasons:\n- The goal is not a reflexive relation "
+                f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "
+                f"are not equal.\n{g.render()}"
+            )
+        return Outcome([])
+
+    def t_decide(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        if prop_vars(g.target):
+            raise TacticFail(
+                f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
+                "handles closed propositions"
+            )
+        if not eval_prop(g.target, {}):
+            raise TacticFail(
+                f"tactic 'decide' proved that the proposition\n  {show_prop(g.target)}\nis false"
+            )
+        return Outcome([])
+
+    def t_trivial(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        if not _trivial(g, g.target, 8):
+            raise TacticFail(f"tactic 'trivial' failed\n{g.render()}")
+        return Outcome([])
+
+    def t_omega(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        facts: list[Prop] = []
+        for h in g.hyps:
+            if not h.is_var:
+                facts.extend(c for c in _conjuncts(h.ty) if is_arith(c))  # type: ignore[arg-type]
+        goal = g.target if is_arith(g.target) else None
+        if not facts and goal is None:
+            raise TacticFail(
+                "omega could not prove the goal:\nNo usable constraints found for the hypotheses and goal."
+            )
+        try:
+            ok = omega_valid(facts, goal, goal_sorts_all(g), steps=self.steps)
+        except OmegaTimeout:
+            raise TacticFail(TIMEOUT_MSG) from None
+        if not ok:
+            raise TacticFail(
+                "omega could not prove the goal:\na possible counterexample may satisfy the constraints"
+            )
+        return Outcome([])
+
+    # ------------------------------------------------------------------------------------------ cases
+    def t_cases(self, g: Goal, rest: str) -> Outcome:
+        if re.search(r"\bwith\b", rest):
+            raise TacticFail(
+                "minilean: `cases … with` is not supported; use `rcases h with ⟨h1, h2⟩ | h3` or `obtain`"
+            )
+        node = self._term(rest)
+        ty = self._elab(g).synth(node)
+        hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
+        t = _whnf(ty)
+        if t == FALSE:
+            return Outcome([])
+        if t == TRUE:
+            return Outcome([Goal(hyps, g.target, _sub_tag(g.tag, "intro"))])
+        if isinstance(t, PBin) and t.op == "∧":
+            h2 = add_hyp(add_hyp(hyps, None, t.lhs, "left"), None, t.rhs, "right")
+            return Outcome([Goal(h2, g.target, _sub_tag(g.tag, "intro"))])
+        if isinstance(t, PBin) and t.op == "↔":
+            h2 = add_hyp(
+                add_hyp(hyps, None, PBin("→", t.lhs, t.rhs), "mp"), None, PBin("→", t.rhs, t.lhs), "mpr"
+            )
+            return Outcome([Goal(h2, g.target, _sub_tag(g.tag, "intro"))])
+        if isinstance(t, PBin) and t.op == "∨":
+            return Outcome(
+                [
+                    Goal(add_hyp(hyps, None, t.lhs), g.target, _sub_tag(g.tag, "inl")),
+                    Goal(add_hyp(hyps, None, t.rhs), g.target, _sub_tag(g.tag, "inr")),
+                ]
+            )
+        raise TacticFail(
+            f"tactic 'induction' failed, major premise type is not an inductive type \n  {show_prop(ty)}"
+        )
+
+    def t_rcases(self, g: Goal, rest: str) -> Outcome:
+        parts = re.split(r"\bwith\b", rest, maxsplit=1)
+        if len(parts) != 2:
+            parts = [rest, "_"] if rest.strip() else parts
+            if len(parts) != 2:
+                raise TacticFail("unexpected end of input; expected term")
+        return self._destruct(g, parts[0], parts[1])
+
+    def t_obtain(self, g: Goal, rest: str) -> Outcome:
+        parts = _split_top(rest, ":=")
+        if len(parts) != 2:
+            raise TacticFail("minilean: expected `obtain pat := term`")
+        return self._destruct(g, parts[1], parts[0])
+
+    def _destruct(self, g: Goal, term_text: str, pat_text: str) -> Outcome:
+        node = self._term(term_text)
+        ty = self._elab(g).synth(node)
+        pat = _RcasesParser(pat_text).parse()
+        hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
+        results = _rcases(hyps, ty, pat, g.tag)
+        return Outcome([Goal(h, g.target, tag) for h, tag in results])
+
+
+# ---------------------------------------------------------------------------------------------- closers
+
+
+def _proof_hyps(g: Goal) -> list[Prop]:
+    return [h.ty for h in reversed(g.hyps) if not h.is_var]  # type: ignore[misc]
+
+
+def _find_assumption(g: Goal) -> Prop | None:
+    for ty in _proof_hyps(g):
+        if defeq(ty, g.target):
+            return ty
+    return None
+
+
+def _has_contradiction(g: Goal) -> bool:
+    hyps = _proof_hyps(g)
+    for ty in hyps:
+        if ty == FALSE:
+            return True
+        if isinstance(ty, PNot) and ty.arg == TRUE:
+            return True
+        if isinstance(ty, PRel):
+            if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs):
+                return True
+            if not prop_vars(ty) and not eval_prop(ty, {}) and ty.op == "=":
+                return True  # distinct literals
+        imp = as_imp(ty)
+        if imp is not None and imp[1] == FALSE and any(defeq(o, imp[0]) for o in hyps):
+            return True
+    return False
+
+
+def _rfl_ok(t: Prop) -> bool:
+    while True:
+        if isinstance(t, PRel) and t.op in ("=", "≤"):
+            return expr_defeq(t.lhs, t.rhs)
+        if isinstance(t, PBin) and t.op == "↔":
+            return defeq(t.lhs, t.rhs)
+        nxt = unfold(t)
+        if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
+            return False
+        t = nxt
+
+
+def _trivial(g: Goal, t: Prop, fuel: int) -> bool:
+    if fuel <= 0:
+        return False
+    if t == TRUE or _rfl_ok(t) or _find_assumption(Goal(g.hyps, t)) is not None:
+        return True
+    if not prop_vars(t) and eval_prop(t, {}):
+        return True
+    if isinstance(t, PBin) and t.op == "∧":
+        return _trivial(g, t.lhs, fuel - 1) and _trivial(g, t.rhs, fuel - 1)
+    return False
+
+
+def _conjuncts(p: Prop) -> list[Prop]:
+    if isinstance(p, PBin) and p.op == "∧":
+        return _conjuncts(p.lhs) + _conjuncts(p.rhs)
+    return [p]
+
+
+def _is_meta(p: Prop) -> bool:
+    from lean_io.minilean.syntax import PMeta
+
+    return isinstance(p, PMeta)
+
+
+def _whnf(p: Prop) -> Prop:
+    """Unfold notations until an inductive head (∧ ∨ ↔ True False) or something else appears."""
+    while not (isinstance(p, PBin) and p.op in ("∧", "∨", "↔")) and not isinstance(p, PConst):
+        nxt = unfold(p)
+        if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
+            return p
+        p = nxt
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- rcases
+
+# patterns: ("name", str) ("clear",) ("tuple", [pat]) ("alts", [pat])
+
+
+class _RcasesParser:
+    def __init__(self, text: str) -> None:
+        self.toks: list[Tok] = tokenize(text)
+        self.i = 0
+
+    def peek(self) -> Tok:
+        return self.toks[self.i]
+
+    def parse(self) -> tuple:
+        pat = self.alts()
+        if self.peek().kind != "eof":
+            raise TacticFail(f"unexpected token '{self.peek().text}' in rcases pattern")
+        return pat
+
+    def alts(self) -> tuple:
+        items = [self.atom()]
+        while self.peek().text == "|" and self.peek().kind == "sym":
+            self.i += 1
+            items.append(self.atom())
+        return items[0] if len(items) == 1 else ("alts", items)
+
+    def atom(self) -> tuple:
+        t = self.peek()
+        self.i += 1
+        if t.kind == "id":
+            if t.text == "_":
+                return ("name", "_")
+            check_name(t.text)
+            return ("name", t.text)
+        if t.kind == "sym" and t.text == "-":
+            return ("clear",)
+        if t.kind == "sym" and t.text == "(":
+            p = self.alts()
+            self._expect(")")
+            return p
+        if t.kind == "sym" and t.text == "⟨":
+            items = []
+            if self.peek().text != "⟩":
+                items.append(self.alts())
+                while self.peek().text == ",":
+                    self.i += 1
+                    items.append(self.alts())
+            self._expect("⟩")
+            return ("tuple", items)
+        raise TacticFail(f"unexpected token '{t.text or 'end of input'}' in rcases pattern")
+
+    def _expect(self, s: str) -> None:
+        if self.peek().text != s:
+            raise TacticFail(f"unexpected token '{self.peek().text}'; expected '{s}'")
+        self.i += 1
+
+
+def _rcases(
+    hyps: tuple[Hyp, ...], ty: Prop, pat: tuple, tag: str | None
+) -> list[tuple[tuple[Hyp, ...], str | None]]:
+    kind = pat[0]
+    if kind == "name":
+        return [(add_hyp(hyps, None if pat[1] == "_" else pat[1], ty), tag)]
+    if kind == "clear":
+        return [(hyps, tag)]
+    t = _whnf(ty)
+    if t == FALSE:
+        return []
+    items = pat[1]
+    if kind == "tuple":
+        if len(items) == 0:
+            return [(hyps, tag)]
+        if len(items) == 1:
+            return _rcases(hyps, ty, items[0], tag)
+        if isinstance(t, PBin) and t.op in ("∧", "↔"):
+            lhs, rhs = (t.lhs, t.rhs) if t.op == "∧" else (PBin("→", t.lhs, t.rhs), PBin("→", t.rhs, t.lhs))
+            rest_pat = items[1] if len(items) == 2 else ("tuple", items[1:])
+            if t.op == "↔" and len(items) > 2:
+                raise TacticFail("rcases: too many arguments for Iff.intro")
+            out = []
+            for h1, tag1 in _rcases(hyps, lhs, items[0], _sub_tag(tag, "intro")):
+                out.extend(_rcases(h1, rhs, rest_pat, tag1))
+            return out
+        if t == TRUE:
+            return [(hyps, tag)]
+        raise TacticFail(
+            f"rcases: the type\n  {show_prop(ty)}\nis not an inductive datatype with one constructor"
+        )
+    # alternatives
+    if isinstance(t, PBin) and t.op == "∨":
+        rest_pat = items[1] if len(items) == 2 else ("alts", items[1:])
+        return _rcases(hyps, t.lhs, items[0], _sub_tag(tag, "inl")) + _rcases(
+            hyps, t.rhs, rest_pat, _sub_tag(tag, "inr")
+        )
+    raise TacticFail(
+        f"rcases: the type\n  {show_prop(ty)}\nis not an inductive datatype with two constructors"
+    )
+
+
+def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], steps: int) -> Outcome:
+    return Runner(globals_, steps).run(goals, text)
+
+
+__all__ = ["TIMEOUT_MSG", "Outcome", "Runner", "apply_to_goals"]
