@@ -1,0 +1,131 @@
+"""One model shared by many concurrent searches: merge their policy calls into batched forward passes.
+
+Each search thread calls the `BatchingPolicy` as if it were the policy and blocks on a future. A worker
+thread takes the first waiting request, keeps collecting until `max_batch` states or `max_wait_ms` after
+that first request, calls the wrapped policy once on all states and hands each caller its slice.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from typing import Any
+
+from search.policy import Policy, SampleOutput
+
+log = logging.getLogger(__name__)
+
+_STOP = object()
+
+
+class BatchingPolicy:
+    def __init__(self, policy: Policy, max_batch: int = 64, max_wait_ms: float = 5.0) -> None:
+        if max_batch < 1:
+            raise ValueError("max_batch must be >= 1")
+        self.policy = policy
+        self.max_batch = max_batch
+        self.max_wait_s = max_wait_ms / 1000.0
+        self._queue: queue.Queue[Any] = queue.Queue()
+        self._stats_lock = threading.Lock()
+        self._calls = 0  # requests from searches
+        self._batches = 0  # calls of the wrapped policy
+        self._rows = 0  # states sent to the wrapped policy
+        self._max_rows = 0
+        self._policy_seconds = 0.0
+        self._closed = False
+        self._submit_lock = threading.Lock()
+        self._worker = threading.Thread(target=self._loop, name="batching-policy", daemon=True)
+        self._worker.start()
+
+    @property
+    def model_version(self) -> str | None:
+        return getattr(self.policy, "model_version", None)
+
+    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+        states = list(states)
+        if not states:
+            return []
+        future: Future[list[SampleOutput]] = Future()
+        with self._submit_lock:  # nothing is queued behind the stop marker
+            if self._closed:
+                raise RuntimeError("BatchingPolicy is closed")
+            self._queue.put((states, future))
+        return future.result()
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is _STOP:
+                return
+            batch = [item]
+            rows = len(item[0])
+            deadline = time.monotonic() + self.max_wait_s
+            stop = False
+            while rows < self.max_batch:
+                remaining = deadline - time.monotonic()
+                try:
+                    nxt = self._queue.get(timeout=remaining) if remaining > 0 else self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is _STOP:
+                    stop = True
+                    break
+                batch.append(nxt)
+                rows += len(nxt[0])
+            self._run(batch)
+            if stop:
+                return
+
+    def _run(self, batch: list[tuple[list[str], Future[list[SampleOutput]]]]) -> None:
+        states = [s for req, _ in batch for s in req]
+        t0 = time.monotonic()
+        try:
+            outputs = list(self.policy(states))
+            if len(outputs) != len(states):
+                raise RuntimeError(f"policy returned {len(outputs)} outputs for {len(states)} states")
+        except BaseException as exc:  # every waiting search gets the failure instead of hanging
+            for _, future in batch:
+                future.set_exception(exc)
+            return
+        finally:
+            with self._stats_lock:
+                self._calls += len(batch)
+                self._batches += 1
+                self._rows += len(states)
+                self._max_rows = max(self._max_rows, len(states))
+                self._policy_seconds += time.monotonic() - t0
+        i = 0
+        for req, future in batch:
+            future.set_result(outputs[i : i + len(req)])
+            i += len(req)
+
+    def stats(self) -> dict[str, float]:
+        """calls (requests), batches (policy calls), rows, mean_batch (rows per policy call), max_batch."""
+        with self._stats_lock:
+            return {
+                "calls": self._calls,
+                "batches": self._batches,
+                "rows": self._rows,
+                "mean_batch": self._rows / self._batches if self._batches else 0.0,
+                "max_batch": self._max_rows,
+                "policy_seconds": round(self._policy_seconds, 3),
+            }
+
+    def close(self) -> None:
+        """Finish the queued requests, then stop the worker."""
+        with self._submit_lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(_STOP)
+        self._worker.join()
+
+    def __enter__(self) -> BatchingPolicy:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

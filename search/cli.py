@@ -1,0 +1,154 @@
+"""`python -m search.cli prove`: search for a proof of one theorem and print it with search statistics.
+
+    python -m search.cli prove --id mini_and_comm --policy uniform --simulations 64
+    python -m search.cli prove --statement "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q" \\
+        --checkpoint models:/proofmill@sft --servers 10.0.0.5:8000
+
+Without --servers (or $PROOFMILL_LEAN_SERVERS) a minilean server is started on loopback for the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from search.batching import BatchingPolicy
+from search.config import SearchConfig
+from search.policy import Policy, SamplerPolicy, UniformRandomPolicy
+from search.prover import ERROR, PROVEN, Attempt, prove
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _home() -> Path:
+    return Path(os.environ.get("PROOFMILL_HOME") or REPO_ROOT / "artifacts")
+
+
+def complete_statement(text: str) -> str:
+    """Accept a statement with or without its `:= by sorry` tail."""
+    body = text.strip()
+    if body.endswith("sorry"):
+        return body
+    if body.endswith(":= by"):
+        return body + "\n  sorry"
+    return body + " := by\n  sorry"
+
+
+def find_theorem(theorem_id: str, benchmarks: Path | None) -> dict[str, Any]:
+    """A theorem row by id: the minilean sets first, then a statements parquet (benchmarks)."""
+    from lean_io.minilean.theorems import load_theorems
+
+    for row in load_theorems():
+        if row["id"] == theorem_id:
+            return row
+    if benchmarks is not None and benchmarks.is_file():
+        import pyarrow.parquet as pq
+
+        for row in pq.read_table(benchmarks).to_pylist():
+            if row["id"] == theorem_id:
+                return row
+    raise SystemExit(f"no theorem with id {theorem_id!r} in the minilean sets or {benchmarks}")
+
+
+@contextlib.contextmanager
+def _servers(servers: Sequence[str]) -> Iterator[list[str]]:
+    env = [s.strip() for s in os.environ.get("PROOFMILL_LEAN_SERVERS", "").split(",") if s.strip()]
+    if servers or env:
+        yield list(servers or env)
+        return
+    from lean_io.local import minilean_servers
+
+    with minilean_servers(1, max_processes=2) as urls:
+        yield urls
+
+
+def _policy(args: argparse.Namespace) -> Policy:
+    if args.policy == "uniform" or (args.policy is None and not args.checkpoint):
+        return UniformRandomPolicy(num_samples=args.samples, seed=args.seed)
+    checkpoint = args.checkpoint or "models:/proofmill@sft"
+    tokenizer = args.tokenizer or _home() / "tokenizer" / "tokenizer.json"
+    return SamplerPolicy.from_checkpoint(checkpoint, tokenizer, num_samples=args.samples, seed=args.seed,
+                                         device=args.device)
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    if args.statement:
+        theorem = {"dataset": "cli", "id": "cli", "header": args.header or "",
+                   "statement": complete_statement(args.statement)}
+    else:
+        theorem = find_theorem(args.id, Path(args.benchmarks) if args.benchmarks else
+                               _home() / "corpora" / "benchmark_statements.parquet")
+    config = SearchConfig(
+        num_simulations=args.simulations, time_budget_s=args.time_budget, num_samples=args.samples,
+        synthetic_candidates=tuple(args.synthetic), tactic_timeout_ms=args.tactic_timeout_ms,
+    )
+    from lean_io.pool import SlotPool
+
+    with _servers(args.servers) as urls, BatchingPolicy(_policy(args), max_wait_ms=1.0) as policy:
+        pool = SlotPool(urls)
+        try:
+            attempt: Attempt = pool.run(lambda process: prove(theorem, process, policy, config))
+            lean_metrics = pool.metrics()
+        finally:
+            pool.close()
+        batch_stats = policy.stats()
+    stats = attempt.stats
+    report = {
+        "theorem": theorem["id"], "outcome": attempt.outcome, "error": attempt.error,
+        "simulations": attempt.simulations, "solved_at_simulation": attempt.solved_at_simulation,
+        "nodes": stats.get("nodes"), "expansions": stats.get("expansions"),
+        "seconds": round(attempt.seconds, 3), "lean_calls": stats.get("lean_calls"),
+        "tactic_errors": stats.get("tactic_errors"), "cycles": stats.get("cycles"),
+        "policy_calls": stats.get("policy_calls"), "batching": batch_stats,
+        "lean_latency_ms": lean_metrics.get("latency_ms"),
+    }
+    if args.json:
+        print(json.dumps({**report, "proof": attempt.proof}, indent=2, default=str, ensure_ascii=False))
+    else:
+        print(theorem["statement"].rstrip().removesuffix("sorry").rstrip())
+        print("\n".join("  " + line for line in (attempt.proof or "").split("\n")) if attempt.proof
+              else f"  -- {attempt.outcome}: {attempt.error or 'no proof within the budget'}")
+        print()
+        for key, value in report.items():
+            print(f"{key:>22}: {value}")
+    return 0 if attempt.outcome == PROVEN else 2 if attempt.outcome == ERROR else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m search.cli", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("prove", help="search for a proof of one theorem")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--statement", help="theorem text (the `:= by sorry` tail is optional)")
+    which.add_argument("--id", help="theorem id in the minilean sets or the benchmarks parquet")
+    p.add_argument("--header", default="", help="lines before the statement (opens), with --statement")
+    p.add_argument("--benchmarks", help="statements parquet to look --id up in "
+                   "(default $PROOFMILL_HOME/corpora/benchmark_statements.parquet)")
+    p.add_argument("--servers", nargs="*", default=[], help="host:port of LeanTree servers")
+    p.add_argument("--checkpoint", help="checkpoint file or models:/proofmill@sft")
+    p.add_argument("--tokenizer", help="tokenizer.json (default $PROOFMILL_HOME/tokenizer/tokenizer.json)")
+    p.add_argument("--policy", choices=["uniform", "model"],
+                   help="default: model if --checkpoint else uniform")
+    p.add_argument("--simulations", type=int, default=64)
+    p.add_argument("--time-budget", type=float, default=60.0, help="seconds")
+    p.add_argument("--samples", type=int, default=6, help="tactics sampled per expansion")
+    p.add_argument("--synthetic", nargs="*", default=[], help="tactics tried at every expansion (e.g. omega)")
+    p.add_argument("--tactic-timeout-ms", type=int, default=1000)
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
+    return cmd_prove(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

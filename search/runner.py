@@ -1,0 +1,64 @@
+"""Many theorems in flight: one thread per search, each holding one Lean slot, one shared policy."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from lean_io.errors import LeanInfraError
+from search.config import SearchConfig
+from search.policy import Policy
+from search.prover import Attempt, prove
+
+log = logging.getLogger(__name__)
+
+
+def prove_many(
+    theorems: Sequence[dict[str, Any]],
+    pool: Any,
+    policy: Policy,
+    config: SearchConfig,
+    concurrency: int,
+    *,
+    model_version: str | None = None,
+    on_attempt: Callable[[Attempt], None] | None = None,
+) -> list[Attempt]:
+    """Prove `theorems` with up to `concurrency` searches at once over `pool` (a `lean_io.pool.SlotPool`).
+
+    Returns exactly one Attempt per theorem, in input order. Lean infrastructure errors are retried by the
+    pool on other slots; what still fails, and any other exception, becomes outcome "error" with the reason.
+    Pass a `BatchingPolicy` as `policy` so the searches share batched model calls. A theorem row with a
+    `num_simulations` key gets that simulation budget instead of `config.num_simulations`.
+    """
+    if concurrency < 1:
+        raise ValueError("concurrency must be >= 1")
+    version = model_version if model_version is not None else getattr(policy, "model_version", None)
+
+    def one(theorem: dict[str, Any]) -> Attempt:
+        t0 = time.monotonic()
+        budget = theorem.get("num_simulations")
+        cfg = config.replace(num_simulations=int(budget)) if budget else config
+        try:
+            attempt = pool.run(lambda process: prove(theorem, process, policy, cfg, model_version=version))
+        except LeanInfraError as exc:
+            attempt = Attempt.failed(theorem, f"lean infrastructure: {type(exc).__name__}: {exc}",
+                                     time.monotonic() - t0, version)
+        except Exception as exc:  # a bug or a model failure must not take the other theorems down
+            log.exception("attempt on %s failed", theorem.get("id"))
+            attempt = Attempt.failed(theorem, f"{type(exc).__name__}: {exc}", time.monotonic() - t0, version)
+        if on_attempt is not None:
+            on_attempt(attempt)
+        return attempt
+
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="prover") as executor:
+        attempts = list(executor.map(one, theorems))
+    elapsed = time.monotonic() - t0
+    counts = {o: sum(a.outcome == o for a in attempts) for o in ("proven", "unproven", "error")}
+    batch_stats = policy.stats() if hasattr(policy, "stats") else None
+    log.info("proved %d/%d theorems (%d errors) in %.1fs with %d in flight; policy batching: %s",
+             counts["proven"], len(attempts), counts["error"], elapsed, concurrency, batch_stats)
+    return attempts
