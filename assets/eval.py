@@ -11,7 +11,6 @@ import dagster as dg
 
 from assets.rl import (
     BENCHMARKS,
-    EVAL_SPLIT,
     REGISTERED_FILE,
     device_for,
     lean_servers,
@@ -88,9 +87,10 @@ def eval_report_sft(
         search = search.replace(num_simulations=config.num_simulations)
     concurrency = config.concurrency or settings.search.concurrency
     theorems = load_statements(
-        proofmill, BENCHMARKS, EVAL_SPLIT, settings.eval_benchmarks, config.max_theorems
+        proofmill, BENCHMARKS, settings.eval_split, settings.eval_benchmarks, config.max_theorems
     )
-    context.log.info(f"evaluating on {len(theorems)} {EVAL_SPLIT} theorems of {settings.eval_benchmarks}")
+    split, sets = settings.eval_split, settings.eval_benchmarks
+    context.log.info(f"evaluating on {len(theorems)} {split} theorems of {sets}")
     checkpoint = proofmill.checkpoint_path("sft")
     if not checkpoint.is_file():
         raise dg.Failure(f"{checkpoint} does not exist; materialize sft_checkpoint first")
@@ -115,7 +115,7 @@ def eval_report_sft(
             attempts[name], run_stats[name] = _run(theorems, servers, policy, search, concurrency)
             context.log.info(f"{name}: {run_stats[name]['batching']}")
     report_dir = proofmill.eval_dir("sft")
-    title = f"SFT vs uniform-random, {EVAL_SPLIT}, {search.num_simulations} simulations"
+    title = f"SFT vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations"
     summary = write_eval_report(attempts, report_dir, title=title, num_simulations=search.num_simulations)
     try:
         mlflow_note = _log_to_mlflow(proofmill, checkpoint, summary, report_dir)

@@ -11,12 +11,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 PROFILE_ENV = "PROOFMILL_PROFILE"
 PROFILE_FILE_ENV = "PROOFMILL_PROFILE_FILE"
+
+
+def _check(obj: object, name: str, ok: bool, rule: str) -> None:
+    """Refuse a settings value up front, naming the field and the value (not deep in a run)."""
+    if not ok:
+        value = getattr(obj, name)
+        raise ValueError(f"{type(obj).__name__}.{name} must be {rule}, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,9 @@ class CorporaSettings:
 class TokenizerSettings:
     vocab_size: int = 2048
 
+    def __post_init__(self) -> None:
+        _check(self, "vocab_size", self.vocab_size >= 512, ">= 512 (256 bytes + specials + 64 value bins)")
+
 
 @dataclass(frozen=True)
 class StageSettings:
@@ -52,6 +64,20 @@ class StageSettings:
     value_weight: float = 0.01  # SFT/RL only
     val_check_interval: int = 25
     epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
+
+    def __post_init__(self) -> None:
+        _check(self, "max_steps", self.max_steps >= 1, ">= 1")
+        _check(self, "batch_size", self.batch_size >= 1, ">= 1")
+        _check(self, "accumulate_grad_batches", self.accumulate_grad_batches >= 1, ">= 1")
+        _check(self, "seq_len", self.seq_len >= 8, ">= 8")
+        _check(self, "lr", self.lr > 0, "> 0")
+        _check(self, "warmup_frac", 0 <= self.warmup_frac <= 1, "in [0, 1]")
+        _check(self, "warmdown_frac", 0 <= self.warmdown_frac <= 1, "in [0, 1]")
+        _check(self, "weight_decay", self.weight_decay >= 0, ">= 0")
+        _check(self, "grad_clip", self.grad_clip >= 0, ">= 0 (0 = no clipping)")
+        _check(self, "value_weight", self.value_weight >= 0, ">= 0")
+        _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
+        _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
 
 
 @dataclass(frozen=True)
@@ -73,6 +99,12 @@ class LeanSettings:
     tactic_timeout_ms: int = 1000
     verify_timeout_ms: int = 5000
 
+    def __post_init__(self) -> None:
+        _check(self, "minilean_servers", self.minilean_servers >= 1, ">= 1")
+        _check(self, "minilean_max_processes", self.minilean_max_processes >= 1, ">= 1")
+        _check(self, "tactic_timeout_ms", self.tactic_timeout_ms > 0, "> 0")
+        _check(self, "verify_timeout_ms", self.verify_timeout_ms > 0, "> 0")
+
 
 @dataclass(frozen=True)
 class SearchSettings:
@@ -81,6 +113,13 @@ class SearchSettings:
     max_new_tokens: int = 24
     concurrency: int = 8  # searches in flight per mapped op
     time_limit_s: float = 60.0
+
+    def __post_init__(self) -> None:
+        _check(self, "num_simulations", self.num_simulations >= 1, ">= 1")
+        _check(self, "num_samples", self.num_samples >= 1, ">= 1")
+        _check(self, "max_new_tokens", self.max_new_tokens >= 1, ">= 1")
+        _check(self, "concurrency", self.concurrency >= 1, ">= 1")
+        _check(self, "time_limit_s", self.time_limit_s > 0, "> 0")
 
 
 @dataclass(frozen=True)
@@ -94,6 +133,17 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+
+    def __post_init__(self) -> None:
+        _check(self, "iterations", self.iterations >= 0, ">= 0")
+        _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
+        _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")
+        _check(self, "replay_window", self.replay_window >= 1, ">= 1")
+        _check(self, "fraction_sft", 0 <= self.fraction_sft <= 1, "in [0, 1]")
+        _check(self, "eval_every", self.eval_every >= 1, ">= 1")
+        _check(self, "base_simulations", self.base_simulations >= 1, ">= 1")
+        _check(self, "max_simulations", self.max_simulations >= self.base_simulations,
+               f">= base_simulations ({self.base_simulations})")
 
 
 @dataclass(frozen=True)
@@ -109,6 +159,7 @@ class Profile:
     search: SearchSettings = field(default_factory=SearchSettings)
     rl: RLSettings = field(default_factory=RLSettings)
     eval_benchmarks: tuple[str, ...] = ("minilean",)
+    eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
 
 
 SMOKE = Profile(
@@ -147,21 +198,59 @@ FULL = Profile(
 PROFILES: dict[str, Profile] = {"smoke": SMOKE, "full": FULL}
 
 
-def _merge(obj: Any, overrides: dict[str, Any]) -> Any:
-    """Return a copy of a (nested) dataclass with `overrides` applied; unknown keys are an error."""
+def _type_error(where: str, value: Any, hint: Any) -> str | None:
+    """Why `value` does not fit the field annotation `hint` (None if it fits)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        errors = [_type_error(where, value, arg) for arg in args]
+        return None if any(e is None for e in errors) else f"{where} must be {hint}, got {value!r}"
+    if origin is tuple:
+        if not isinstance(value, tuple | list):
+            return f"{where} must be a list, got {value!r}"
+        item = args[0] if args else Any
+        for i, v in enumerate(value):
+            if (err := _type_error(f"{where}[{i}]", v, item)) is not None:
+                return err
+        return None
+    if hint is Any:
+        return None
+    if hint is type(None):
+        return None if value is None else f"{where} must be null, got {value!r}"
+    if hint is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)  # 3 is a fine float
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, hint)
+    return None if ok else f"{where} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+
+
+def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
+    """Return a copy of a (nested) dataclass with `overrides` applied. Unknown keys, values of the wrong
+    type and values out of range (each section's `__post_init__`) are a ValueError naming the field."""
+    if not isinstance(overrides, dict):
+        raise ValueError(f"profile overrides{' for ' + where if where else ''} must be a JSON object, "
+                         f"got {overrides!r}")
     changes: dict[str, Any] = {}
     names = {f.name: f for f in dataclasses.fields(obj)}
+    hints = typing.get_type_hints(type(obj))
     for key, value in overrides.items():
         if key not in names:
             raise ValueError(f"unknown profile field {key!r} in {type(obj).__name__}; known: {sorted(names)}")
+        path = f"{where}.{key}" if where else key
         current = getattr(obj, key)
-        if dataclasses.is_dataclass(current) and isinstance(value, dict):
-            changes[key] = _merge(current, value)
-        elif isinstance(current, tuple) and isinstance(value, list):
-            changes[key] = tuple(value)
-        else:
-            changes[key] = value
-    return dataclasses.replace(obj, **changes)
+        if dataclasses.is_dataclass(current):
+            if not isinstance(value, dict):
+                raise ValueError(f"profile section {path} must be a JSON object of its fields, got {value!r}")
+            changes[key] = _merge(current, value, path)
+            continue
+        if (err := _type_error(f"profile field {path}", value, hints[key])) is not None:
+            raise ValueError(err)
+        changes[key] = tuple(value) if isinstance(value, list) else value
+    try:
+        return dataclasses.replace(obj, **changes)  # runs the section's range checks
+    except ValueError as exc:
+        raise ValueError(f"profile section {where or type(obj).__name__}: {exc}") from None
 
 
 def get_profile(name: str | None = None, overrides: dict[str, Any] | None = None) -> Profile:

@@ -1,9 +1,118 @@
-"""Schedules and sensors (RL iterations). Filled in by the RL work; empty lists keep Definitions valid."""
+"""The RL iteration job, the schedule and sensor that start the next iteration, and helpers for launchers.
+
+One run of ``RL_JOB_NAME`` materializes one iteration = one partition key of the dynamic partitions
+definition ``rl_iteration`` ("1", "2", ...): rollouts → replay_shard → policy → rl_eval. Ways to run
+iterations:
+
+- ``rl_next_iteration_schedule`` (hourly; stopped by default): starts the next iteration when none is in
+  flight, until the profile's ``rl.iterations``.
+- ``rl_back_to_back_sensor`` (stopped by default): the same check every 30 s, so iterations run back to
+  back; it stops at ``rl.iterations`` or when the latest iteration's run failed (re-execute that run from
+  failure in the UI, then the sensor carries on).
+- From code (the CLI): ``ensure_partition(instance, key)`` then launch ``RL_JOB_NAME`` with that
+  partition key; ``next_iteration(instance)`` says which key comes next.
+"""
 
 from __future__ import annotations
 
 import dagster as dg
 
-JOBS: list[dg.UnresolvedAssetJobDefinition] = []
-SCHEDULES: list[dg.ScheduleDefinition] = []
-SENSORS: list[dg.SensorDefinition] = []
+from assets.rl import RL_PARTITIONS, RL_PARTITIONS_NAME
+from pipelines.profiles import get_profile
+
+RL_JOB_NAME = "rl_iteration"
+POLICY_KEY = dg.AssetKey("policy")
+
+rl_job = dg.define_asset_job(
+    RL_JOB_NAME,
+    selection=dg.AssetSelection.groups("rl"),
+    partitions_def=RL_PARTITIONS,
+    description="One RL iteration (partition k): rollouts by policy[k-1] → replay shard → policy[k] "
+    "(→ eval of policy[k] vs SFT every eval_every iterations and on the last).",
+)
+
+_ACTIVE = [
+    dg.DagsterRunStatus.QUEUED,
+    dg.DagsterRunStatus.NOT_STARTED,
+    dg.DagsterRunStatus.STARTING,
+    dg.DagsterRunStatus.STARTED,
+    dg.DagsterRunStatus.CANCELING,
+]
+
+
+def ensure_partition(instance: dg.DagsterInstance, key: str) -> None:
+    """Register iteration ``key`` ("1", "2", ...) as a partition of ``rl_iteration`` (idempotent)."""
+    if not key.isdigit() or int(key) < 1 or str(int(key)) != key:
+        raise ValueError(f"RL partition keys are iteration numbers 1, 2, ...; got {key!r}")
+    if not instance.has_dynamic_partition(RL_PARTITIONS_NAME, key):
+        instance.add_dynamic_partitions(RL_PARTITIONS_NAME, [key])
+
+
+def completed_iterations(instance: dg.DagsterInstance) -> list[int]:
+    """Iterations whose policy has been materialized (the last asset every iteration must produce)."""
+    return sorted(int(k) for k in instance.get_materialized_partitions(POLICY_KEY) if k.isdigit())
+
+
+def next_iteration(instance: dg.DagsterInstance) -> int:
+    """1 + the highest iteration whose policy exists, i.e. the iteration to run now."""
+    done = completed_iterations(instance)
+    return (max(done) + 1) if done else 1
+
+
+def _active_rl_runs(instance: dg.DagsterInstance) -> list[dg.DagsterRun]:
+    return list(instance.get_runs(filters=dg.RunsFilter(job_name=RL_JOB_NAME, statuses=_ACTIVE), limit=5))
+
+
+def _last_run_failed(instance: dg.DagsterInstance, key: str) -> bool:
+    runs = instance.get_runs(
+        filters=dg.RunsFilter(job_name=RL_JOB_NAME, tags={"dagster/partition": key}), limit=1
+    )
+    return bool(runs) and runs[0].status == dg.DagsterRunStatus.FAILURE
+
+
+def _next_request(instance: dg.DagsterInstance) -> tuple[str | None, str]:
+    """(partition key to launch, reason); key None when nothing should start now."""
+    if _active_rl_runs(instance):
+        return None, "an RL iteration is in flight"
+    target = get_profile().rl.iterations
+    k = next_iteration(instance)
+    if k > target:
+        return None, f"all {target} iterations of the profile are done"
+    return str(k), f"iteration {k} of {target}"
+
+
+@dg.schedule(
+    job=rl_job,
+    cron_schedule="0 * * * *",
+    default_status=dg.DefaultScheduleStatus.STOPPED,
+    description="Start the next RL iteration (if none is running) until the profile's rl.iterations.",
+)
+def rl_next_iteration_schedule(context: dg.ScheduleEvaluationContext) -> dg.RunRequest | dg.SkipReason:
+    key, reason = _next_request(context.instance)
+    if key is None:
+        return dg.SkipReason(reason)
+    ensure_partition(context.instance, key)  # schedules cannot return dynamic partition requests
+    return dg.RunRequest(partition_key=key, tags={"proofmill/trigger": "schedule"})
+
+
+@dg.sensor(
+    job=rl_job,
+    minimum_interval_seconds=30,
+    default_status=dg.DefaultSensorStatus.STOPPED,
+    description="Run RL iterations back to back until rl.iterations; pauses when an iteration failed.",
+)
+def rl_back_to_back_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult | dg.SkipReason:
+    key, reason = _next_request(context.instance)
+    if key is None:
+        return dg.SkipReason(reason)
+    if _last_run_failed(context.instance, key):
+        return dg.SkipReason(f"the last run of iteration {key} failed; re-execute it from failure")
+    return dg.SensorResult(
+        run_requests=[dg.RunRequest(partition_key=key, tags={"proofmill/trigger": "sensor"})],
+        dynamic_partitions_requests=[RL_PARTITIONS.build_add_request([key])],
+    )
+
+
+JOBS: list[dg.UnresolvedAssetJobDefinition] = [rl_job]
+SCHEDULES: list[dg.ScheduleDefinition] = [rl_next_iteration_schedule]
+SENSORS: list[dg.SensorDefinition] = [rl_back_to_back_sensor]

@@ -1,0 +1,104 @@
+"""The RL schedule/sensor: next partition from what has materialized, dynamic partition requests, stops."""
+
+from __future__ import annotations
+
+import json
+
+import dagster as dg
+import pytest
+
+from pipelines import schedules
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    profile = tmp_path / "profile.json"
+    profile.write_text(json.dumps({"rl": {"iterations": 2}}))
+    monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile))
+    (tmp_path / "dagster").mkdir()
+    with dg.DagsterInstance.local_temp(str(tmp_path / "dagster")) as inst:
+        yield inst
+
+
+def materialize_policy(instance: dg.DagsterInstance, key: str) -> None:
+    schedules.ensure_partition(instance, key)
+    instance.report_runless_asset_event(dg.AssetMaterialization(asset_key="policy", partition=key))
+
+
+def test_ensure_partition_validates_and_is_idempotent(instance) -> None:
+    for bad in ("0", "-1", "01", "x", ""):
+        with pytest.raises(ValueError):
+            schedules.ensure_partition(instance, bad)
+    schedules.ensure_partition(instance, "1")
+    schedules.ensure_partition(instance, "1")
+    assert instance.get_dynamic_partitions("rl_iteration") == ["1"]
+
+
+def test_sensor_requests_next_iteration_until_the_last(instance) -> None:
+    result = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    assert [r.partition_key for r in result.run_requests] == ["1"]
+    assert result.dynamic_partitions_requests[0].partition_keys == ["1"]
+    materialize_policy(instance, "1")
+    assert schedules.completed_iterations(instance) == [1] and schedules.next_iteration(instance) == 2
+    result = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    assert [r.partition_key for r in result.run_requests] == ["2"]
+    materialize_policy(instance, "2")
+    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    assert isinstance(skip, dg.SkipReason) and "all 2 iterations" in skip.skip_message
+
+
+def test_schedule_adds_the_partition_itself(instance) -> None:
+    request = schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance))
+    assert request.partition_key == "1"
+    assert instance.has_dynamic_partition("rl_iteration", "1")
+
+
+def test_nothing_starts_while_an_iteration_runs_or_after_a_failure(instance) -> None:
+    from pipelines.resources import ProofmillResource
+
+    defs = dg.Definitions(
+        assets=_rl_assets(), jobs=schedules.JOBS, resources={"proofmill": ProofmillResource()}
+    )
+    job = defs.resolve_job_def(schedules.RL_JOB_NAME)
+    run = instance.create_run_for_job(
+        job, tags={"dagster/partition": "1"}, status=dg.DagsterRunStatus.STARTED
+    )
+    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    assert isinstance(skip, dg.SkipReason) and "in flight" in skip.skip_message
+    instance.report_run_failed(run)
+    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    assert isinstance(skip, dg.SkipReason) and "failed" in skip.skip_message
+    # the schedule retries a failed iteration on its next tick (a fresh run of the same partition)
+    assert (
+        schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance)).partition_key
+        == "1"
+    )
+
+
+def _rl_assets() -> list:
+    from assets.rl import policy, replay_shard, rl_eval, rollouts
+
+    return [rollouts, replay_shard, policy, rl_eval]
+
+
+def test_rl_eval_runs_every_eval_every_and_on_the_last() -> None:
+    from assets.rl import is_eval_iteration
+
+    assert [k for k in range(1, 8) if is_eval_iteration(k, eval_every=3, iterations=7)] == [3, 6, 7]
+    assert [k for k in range(1, 4) if is_eval_iteration(k, eval_every=0, iterations=3)] == [3]
+
+
+def test_rl_eval_skips_other_iterations_without_materializing(instance, tmp_path) -> None:
+    from assets.rl import rl_eval
+    from pipelines.resources import ProofmillResource
+
+    schedules.ensure_partition(instance, "1")  # iterations=2 in this profile: 1 is not an eval iteration
+    result = dg.materialize(
+        [rl_eval],
+        partition_key="1",
+        instance=instance,
+        resources={"proofmill": ProofmillResource(home=str(tmp_path / "home"))},
+    )
+    assert result.success
+    assert result.get_asset_materialization_events() == []
+    assert not (tmp_path / "home" / "eval").exists()
