@@ -97,13 +97,25 @@ class LeanClient:
 
     # -- transport -------------------------------------------------------------------------------
     def request(self, method: str, path: str, body: dict[str, Any] | None, timeout: float) -> dict[str, Any]:
-        """One call; returns the JSON object of a 2xx answer, else raises a ``LeanInfraError``."""
+        """One call; returns the JSON object of a 2xx answer, else raises a ``LeanInfraError``.
+
+        A body that is not valid UTF-8 text is never sent: ``LeanBusinessError`` (not retried)."""
         url = f"{self.url}{path}"
+        payload: bytes | None = None
+        if body is not None:
+            text = json.dumps(body, ensure_ascii=False)
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as e:
+                # Lone surrogates (text decoded with surrogateescape, say): Lean can never accept them, and
+                # a server echoing them back fails with a 500 that would be blamed on the server.
+                raise LeanBusinessError(f"{method} {url}: request text is not valid UTF-8: {e}") from None
+            payload = json.dumps(body).encode("ascii")  # \u-escaped, as LeanTree's own client sends it
         try:
             resp = self._session.request(
                 method,
                 url,
-                data=None if body is None else json.dumps(body).encode("utf-8"),
+                data=payload,
                 headers={"Content-Type": "application/json"} if body is not None else None,
                 timeout=(min(CONNECT_TIMEOUT, timeout), timeout),
             )

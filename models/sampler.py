@@ -29,6 +29,11 @@ from torch import Tensor
 from models.gpt import GPT, KVCache
 from models.tokenizer import NUM_VALUE_BINS, ProofTokenizer
 
+# A state is cut to its last max_prompt_len × this many characters before tokenizing. A token of the
+# byte-level BPE rarely spans more than a few characters, so the cut leaves far more tokens than the prompt
+# keeps, and the kept tail tokenizes as in the whole state (BPE merges do not reach that far back).
+TAIL_CHARS_PER_TOKEN = 32
+
 
 @dataclass
 class SampleOutput:
@@ -191,13 +196,21 @@ class Sampler:
         self._bin_ids = torch.tensor(tokenizer.bin_ids, dtype=torch.long, device=self.device)
         self._bin_values = torch.arange(1, NUM_VALUE_BINS + 1, dtype=torch.float32, device=self.device)
 
+    def prompts(self, states: Sequence[str]) -> list[list[int]]:
+        """The B tactic prompts, then the B value prompts: each state is tokenized once (both prompts
+        share its ids), and only its tail, since a prompt keeps only the last ``max_prompt_len`` tokens
+        (encoding a 1 MB state costs seconds)."""
+        tok, limit = self.tokenizer, self.max_prompt_len * TAIL_CHARS_PER_TOKEN
+        state_ids = tok.encode_batch([s[-limit:] + "\n" for s in states])
+        return ([tok._prompt(ids, tok.tactic_id, self.max_prompt_len) for ids in state_ids]
+                + [tok._prompt(ids, tok.value_id, self.max_prompt_len) for ids in state_ids])
+
     @torch.inference_mode()
     def sample_ids(self, states: Sequence[str]) -> tuple[list[list[int]], list[float], list[float]]:
         """Raw samples: token rows (B·k, state-major; EOS included when produced), their summed
         logprobs (EOS excluded) and the B values."""
         tok, k, b = self.tokenizer, self.num_samples, len(states)
-        prompts = (tok.tactic_prompts(states, self.max_prompt_len)
-                   + tok.value_prompts(states, self.max_prompt_len))
+        prompts = self.prompts(states)
         cache_dtype = torch.bfloat16 if self.autocast else None
         with _autocast(self.device, self.autocast):
             cache, last = prefill(self.model, prompts, self.max_new_tokens, tok.pad_id, cache_dtype)

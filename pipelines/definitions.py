@@ -14,11 +14,30 @@ from pipelines.resources import ProofmillResource
 all_assets = dg.load_assets_from_package_module(assets)
 all_checks = dg.load_asset_checks_from_package_module(assets)
 
-# One process per step so training and search run side by side with the Lean servers; on a cluster swap
-# this for dagster-k8s' or dagster-celery's executor (README, "Scaling out") — no code change needed.
-executor = dg.multiprocess_executor.configured(
-    {"max_concurrent": int(os.environ.get("PROOFMILL_MAX_CONCURRENT", "2"))}
-)
+
+def _executor() -> dg.ExecutorDefinition:
+    """Executor by name ($PROOFMILL_EXECUTOR), so scaling out is configuration, not a code change.
+
+    multiprocess (default): one process per step on this machine; in_process: debugging; k8s / celery:
+    one pod / worker per step (needs `dagster-k8s` / `dagster-celery` installed, see docs/SCALING.md).
+    """
+    name = os.environ.get("PROOFMILL_EXECUTOR", "multiprocess")
+    if name == "multiprocess":
+        return dg.multiprocess_executor.configured(
+            {"max_concurrent": int(os.environ.get("PROOFMILL_MAX_CONCURRENT", "2"))}
+        )
+    if name == "in_process":
+        return dg.in_process_executor
+    if name == "k8s":
+        from dagster_k8s import k8s_job_executor  # type: ignore[import-not-found]
+
+        return k8s_job_executor
+    if name == "celery":
+        from dagster_celery import celery_executor  # type: ignore[import-not-found]
+
+        return celery_executor
+    raise ValueError(f"PROOFMILL_EXECUTOR={name!r}: choose multiprocess, in_process, k8s or celery")
+
 
 defs = dg.Definitions(
     assets=all_assets,
@@ -27,7 +46,7 @@ defs = dg.Definitions(
     schedules=schedules.SCHEDULES,
     sensors=schedules.SENSORS,
     resources={"proofmill": ProofmillResource()},
-    executor=executor,
+    executor=_executor(),
 )
 
 

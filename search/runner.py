@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -14,6 +15,31 @@ from search.policy import Policy
 from search.prover import Attempt, prove
 
 log = logging.getLogger(__name__)
+
+_IMPORT_LINE = re.compile(r"^\s*import\b", re.MULTILINE)
+
+
+def statement_problem(theorem: dict[str, Any]) -> str | None:
+    """Why a statements row can never start a proof, or None. Such rows are refused before a Lean slot is
+    leased: sent to Lean they are answered HTTP 500, which the pool would retry and blame on the server."""
+    statement = theorem.get("statement")
+    header = theorem.get("header") or ""
+    if not isinstance(statement, str):
+        return "no 'statement' text in the row"
+    if not isinstance(header, str):
+        return f"'header' must be text, got {type(header).__name__}"
+    for name, text in (("header", header), ("statement", statement)):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return f"the {name} is not valid UTF-8 text: {exc}"
+        if _IMPORT_LINE.search(text):
+            # the server's fixed imports are the environment; a source may not import (protocol doc)
+            return f"invalid 'import' command in the {name}: imports are the Lean server's, not the row's"
+    if not statement.rstrip().endswith("sorry"):
+        what = "is empty" if not statement.strip() else "does not end with `sorry`"
+        return f"the statement {what}; it must end with `sorry` (the goal the search starts from)"
+    return None
 
 
 def prove_many(
@@ -39,6 +65,12 @@ def prove_many(
 
     def one(theorem: dict[str, Any]) -> Attempt:
         t0 = time.monotonic()
+        problem = statement_problem(theorem)
+        if problem is not None:
+            attempt = Attempt.failed(theorem, f"bad statement: {problem}", time.monotonic() - t0, version)
+            if on_attempt is not None:
+                on_attempt(attempt)
+            return attempt
         budget = theorem.get("num_simulations")
         cfg = config.replace(num_simulations=int(budget)) if budget else config
         try:

@@ -130,21 +130,25 @@ def leantree_transitions(
 ) -> Iterator[dict[str, Any]]:
     """Transition rows of a LeanTree jsonl file; the last ``valid_fraction`` of its files are `valid`.
 
-    ``max_files`` reads only the first N files (lines) and splits those. Lines that are not valid
-    JSON are counted in ``stats.bad_lines`` and skipped.
+    ``max_files`` reads only the first N files (lines) and splits those. Lines that are not UTF-8, not
+    JSON or not a JSON object are counted in ``stats.bad_lines`` and skipped; the rest of the file is read.
     """
     stats = stats if stats is not None else LeanTreeStats()
     total = count_lines(path)
     if max_files is not None:
         total = min(total, max_files)
-    with open(path, encoding="utf-8") as fh:
-        for index, line in enumerate(_nonblank(fh)):
+    # Bytes, decoded per line: one undecodable line must not abort the whole (multi-GB) file.
+    with open(path, "rb") as fh:
+        for index, raw in enumerate(_nonblank(fh)):
             if index >= total:
                 break
             split = tail_split(index, total, valid_fraction)
             try:
-                lean_file = json.loads(line)
-            except json.JSONDecodeError:
+                lean_file = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                stats.bad_lines += 1
+                continue
+            if not isinstance(lean_file, dict):
                 stats.bad_lines += 1
                 continue
             for state, tactic, depth, name in file_transitions(lean_file, stats):
@@ -158,5 +162,5 @@ def leantree_transitions(
                 }
 
 
-def _nonblank(lines: Iterable[str]) -> Iterator[str]:
+def _nonblank(lines: Iterable[bytes]) -> Iterator[bytes]:
     return (line for line in lines if line.strip())

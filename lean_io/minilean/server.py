@@ -550,7 +550,9 @@ class MiniLeanHandler(BaseHTTPRequestHandler):
         return self.rfile.read(int(length))
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        # Echoed request text may hold lone surrogates (a \udc80 escape in the JSON body): backslashreplace
+        # writes them back as the same JSON escape instead of failing the answer with a 500.
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8", errors="backslashreplace")
         keep_alive = self.server.keep_alive and status < 500
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
