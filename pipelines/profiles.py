@@ -59,6 +59,7 @@ class StageSettings:
     lr: float = 3e-3
     warmup_frac: float = 0.0
     warmdown_frac: float = 0.5
+    final_lr_frac: float = 0.0  # LR at the end of warmdown, as a fraction of peak
     weight_decay: float = 0.0
     grad_clip: float = 1.0
     value_weight: float = 0.01  # SFT/RL only
@@ -88,7 +89,7 @@ class ComputeSettings:
     num_nodes: int = 1
     precision: str = "32-true"
     strategy: str = "auto"  # "ddp", "fsdp" on GPUs
-    num_threads: int = 2
+    num_threads: int = 1  # torch intra-op threads per process; tiny models lose with more on shared cores
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,8 @@ FULL = Profile(
     compute=ComputeSettings(model="d26", accelerator="gpu", devices="auto", precision="bf16-mixed",
                             strategy="ddp", num_threads=8),
     pretrain=StageSettings(max_steps=10_500, batch_size=32, accumulate_grad_batches=4, seq_len=768,
-                           lr=0.02, warmup_frac=0.005, warmdown_frac=0.65, val_check_interval=250),
+                           lr=0.02, warmup_frac=0.005, warmdown_frac=0.65, final_lr_frac=0.05,
+                           val_check_interval=250),
     midtrain=StageSettings(max_steps=130, batch_size=16, accumulate_grad_batches=4, seq_len=768, lr=0.016,
                            val_check_interval=150),
     sft=StageSettings(max_steps=4445, batch_size=8, accumulate_grad_batches=64, seq_len=768, lr=0.016,

@@ -1,0 +1,217 @@
+"""Training assets: pretrain -> midtrain -> SFT checkpoints (group "training").
+
+Each asset trains one stage with Lightning (``models.train.run_stage``), writes
+``<home>/checkpoints/<stage>/model.pt``, logs the run to MLflow and registers the checkpoint as a new
+version of the ``proofmill`` registered model (tags: stage, dagster_run_id, asset_key, tokenizer
+fingerprint; the SFT version also gets the ``sft`` alias). ``registered.json`` next to the checkpoint
+records that version, so downstream assets can name the model they used. Upstream artifacts are files,
+so dependencies are plain asset keys (``deps``), not IO managers.
+"""
+
+# No `from __future__ import annotations`: Dagster validates the `context` annotation at definition time.
+import base64
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from lean_io.atomic import atomic_write_text
+from pipelines.resources import ProofmillResource
+
+GROUP = "training"
+REGISTERED_FILE = "registered.json"  # same name as assets/rl.py uses next to policy checkpoints
+SUMMARY_METRICS = (
+    "final_train_loss", "final_val_loss", "initial_val_loss", "val_tactic_loss", "val_value_loss",
+    "val_tactic_acc", "val_first_token_acc", "val_value_mae", "greedy_tactic_acc", "tokens_seen", "steps",
+    "train_seconds",
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class StageSpec:
+    stage: str
+    corpus: str  # asset key (and file name) of the training data
+    previous: str | None  # stage whose checkpoint this one starts from
+    aliases: tuple[str, ...] = ()
+
+
+SPECS = {
+    "pretrain": StageSpec("pretrain", "pretrain_corpus", None),
+    "midtrain": StageSpec("midtrain", "midtrain_corpus", "pretrain"),
+    "sft": StageSpec("sft", "sft_transitions", "midtrain", aliases=("sft",)),
+}
+
+
+def _require(path: Path, what: str) -> Path:
+    if not path.is_file():
+        raise dg.Failure(f"{path} does not exist; materialize {what} first")
+    return path
+
+
+def _png_markdown(path: Path) -> dg.MetadataValue:
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return dg.MetadataValue.md(f"![loss curve](data:image/png;base64,{data})")
+
+
+def train_stage(
+    context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
+) -> dg.MaterializeResult:
+    """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
+    from models import registry
+    from models.gpt import GPTConfig
+    from models.tokenizer import ProofTokenizer
+    from models.train import build_datasets, run_stage
+
+    spec = SPECS[stage]
+    profile = proofmill.settings
+    settings = getattr(profile, stage)
+    compute = profile.compute
+    tokenizer = ProofTokenizer.load(_require(proofmill.tokenizer_path(), "tokenizer"))
+    data = _require(proofmill.corpus_path(spec.corpus), spec.corpus)
+    init = None
+    if spec.previous is not None:
+        init = _require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
+    config = None if init else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
+    out = proofmill.checkpoint_path(stage)
+    (out.parent / REGISTERED_FILE).unlink(missing_ok=True)  # stale until the new version is registered
+
+    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
+    context.log.info(
+        f"{stage}: {compute.model} model, {settings.max_steps} steps x {settings.batch_size} rows "
+        f"x {settings.accumulate_grad_batches} accumulation, seq {settings.seq_len}, from {init or 'scratch'}"
+    )
+    result = run_stage(
+        stage,
+        tokenizer=tokenizer,
+        train_data=train,
+        val_data=val,
+        settings=settings,
+        compute=compute,
+        out_dir=out.parent,
+        model_config=config,
+        init_checkpoint=init,
+        seed=profile.corpora.seed,
+        meta={"profile": profile.name, "dagster_run_id": context.run_id},
+        enable_progress_bar=False,
+        limit_val_batches=None if stage == "sft" else 20,
+    )
+    metrics = result.metrics
+    asset_key = context.asset_key.to_user_string()
+    version = registry.log_stage_run(
+        stage=stage,
+        checkpoint_path=result.checkpoint_path,
+        metrics=metrics,
+        params={
+            "profile": profile.name,
+            "stage": dataclasses.asdict(settings),
+            "compute": dataclasses.asdict(compute),
+            "model": result.model_config,
+            "init_checkpoint": str(init) if init else "scratch",
+        },
+        loss_curve=result.loss_curve_path,
+        history=result.history,
+        tokenizer_fingerprint=tokenizer.fingerprint(),
+        dagster_run_id=context.run_id,
+        asset_key=asset_key,
+        aliases=spec.aliases,
+        uri=proofmill.tracking_uri,
+    )
+    atomic_write_text(
+        out.parent / REGISTERED_FILE,
+        json.dumps({"model_uri": version.model_uri, "version": version.version, "run_id": version.run_id,
+                    "stage": stage}, indent=2) + "\n",
+    )
+    context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
+
+    md: dict[str, Any] = {
+        "path": dg.MetadataValue.path(str(result.checkpoint_path)),
+        "parameters": dg.MetadataValue.int(int(metrics["params"])),
+        "model": dg.MetadataValue.json(result.model_config),
+        "model_uri": dg.MetadataValue.text(version.model_uri),
+        "mlflow_version": dg.MetadataValue.int(version.version),
+        "mlflow_run_id": dg.MetadataValue.text(version.run_id),
+        "mlflow": dg.MetadataValue.url(version.link),
+        "mlflow_run": dg.MetadataValue.url(version.run_link),
+        "aliases": dg.MetadataValue.text(", ".join(spec.aliases) or "-"),
+    }
+    for key in SUMMARY_METRICS:
+        value = metrics.get(key)
+        if value is not None and value == value:  # skip NaN
+            md[key] = dg.MetadataValue.float(round(float(value), 6))
+    if result.loss_curve_path is not None:
+        md["loss_curve"] = _png_markdown(result.loss_curve_path)
+        md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
+    return dg.MaterializeResult(metadata=md)
+
+
+@dg.asset(
+    group_name=GROUP,
+    deps=[dg.AssetKey("pretrain_corpus"), dg.AssetKey("tokenizer")],
+    kinds={"pytorch", "mlflow"},
+)
+def pretrain_checkpoint(
+    context: dg.AssetExecutionContext, proofmill: ProofmillResource
+) -> dg.MaterializeResult:
+    """A fresh GPT (profile's preset) trained on best-fit packed pretrain text."""
+    return train_stage(context, proofmill, "pretrain")
+
+
+@dg.asset(
+    group_name=GROUP,
+    deps=[pretrain_checkpoint, dg.AssetKey("midtrain_corpus"), dg.AssetKey("tokenizer")],
+    kinds={"pytorch", "mlflow"},
+)
+def midtrain_checkpoint(
+    context: dg.AssetExecutionContext, proofmill: ProofmillResource
+) -> dg.MaterializeResult:
+    """The pretrain checkpoint trained further on a plain stream of Lean code."""
+    return train_stage(context, proofmill, "midtrain")
+
+
+@dg.asset(
+    group_name=GROUP,
+    deps=[midtrain_checkpoint, dg.AssetKey("sft_transitions"), dg.AssetKey("tokenizer")],
+    kinds={"pytorch", "mlflow"},
+)
+def sft_checkpoint(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    """The midtrain checkpoint fine-tuned on state -> tactic and state -> value rows (alias `sft`)."""
+    return train_stage(context, proofmill, "sft")
+
+
+def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResult:
+    """The checkpoint loads with the current tokenizer and the stage lowered its validation loss."""
+    from models.checkpoint import CheckpointError, load_checkpoint
+    from models.tokenizer import ProofTokenizer
+
+    try:
+        tokenizer = ProofTokenizer.load(proofmill.tokenizer_path())
+        _, meta = load_checkpoint(proofmill.checkpoint_path(stage), tokenizer=tokenizer)
+    except (CheckpointError, OSError, ValueError) as exc:
+        return dg.AssetCheckResult(passed=False, metadata={"error": dg.MetadataValue.text(str(exc))})
+    m = meta.get("metrics", {})
+    before, after = m.get("initial_val_loss"), m.get("val_loss")
+    passed = before is not None and after is not None and after < before
+    return dg.AssetCheckResult(
+        passed=passed,
+        metadata={
+            "initial_val_loss": float(before if before is not None else float("nan")),
+            "val_loss": float(after if after is not None else float("nan")),
+        },
+    )
+
+
+@dg.asset_check(asset=pretrain_checkpoint, name="loads_and_learned")
+def pretrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _check_stage(proofmill, "pretrain")
+
+
+@dg.asset_check(asset=midtrain_checkpoint, name="loads_and_learned")
+def midtrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _check_stage(proofmill, "midtrain")
+
+
+@dg.asset_check(asset=sft_checkpoint, name="loads_and_learned")
+def sft_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+    return _check_stage(proofmill, "sft")

@@ -1,0 +1,134 @@
+"""Model checkpoints: one file per model, loadable with ``torch.load(weights_only=True)``.
+
+A checkpoint is a plain dict (tensors + str/int/float/bool/None/list/dict only), so loading never
+unpickles arbitrary objects:
+
+    {"format": "proofmill-gpt/1", "config": {...GPTConfig fields...}, "state_dict": {...},
+     "tokenizer_fingerprint": "<sha256>", "meta": {...json-like...}}
+
+It carries no optimizer state: every stage starts a fresh optimizer, as in the reference (SFT/RL
+checkpoints there are saved "no optimizer state" too). ``load_checkpoint`` also accepts MLflow
+registry URIs (``models:/proofmill@sft``, ``models:/proofmill/3``), resolved by ``models.registry``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pickle
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import torch
+
+if TYPE_CHECKING:
+    from models.gpt import GPT
+    from models.tokenizer import ProofTokenizer
+
+FORMAT = "proofmill-gpt/1"
+
+
+class CheckpointError(RuntimeError):
+    """A checkpoint cannot be used: missing, corrupted, wrong format or built for another tokenizer."""
+
+
+def _plain(meta: dict[str, Any]) -> dict[str, Any]:
+    """Meta reduced to JSON types so that the weights-only unpickler accepts it (Paths become str)."""
+    return json.loads(json.dumps(meta, default=str))
+
+
+def save_checkpoint(
+    path: str | os.PathLike[str], model: GPT, tokenizer_fingerprint: str, meta: dict[str, Any]
+) -> None:
+    """Write ``model`` atomically: torch.save to a temp file in the same directory, then os.replace.
+
+    (models may not import lean_io, so this is the one place with its own temp+replace; streaming to a
+    file rather than bytes keeps peak memory at one copy of the weights for big models.)
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "format": FORMAT,
+        "config": dataclasses.asdict(model.config),
+        # clone(): detach from any Lightning/FSDP wrapper views and from the live training tensors
+        "state_dict": {k: v.detach().cpu().clone() for k, v in model.state_dict().items()},
+        "tokenizer_fingerprint": str(tokenizer_fingerprint),
+        "meta": _plain(meta),
+    }
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            torch.save(payload, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_checkpoint(path: str | os.PathLike[str], map_location: str | torch.device = "cpu") -> dict[str, Any]:
+    """The raw checkpoint dict of a local file, with clear errors for missing/corrupt/foreign files."""
+    p = Path(path)
+    if not p.is_file():
+        raise CheckpointError(f"checkpoint not found: {p}")
+    try:
+        payload = torch.load(p, map_location=map_location, weights_only=True)
+    except (RuntimeError, EOFError, pickle.UnpicklingError, zipfile.BadZipFile, ValueError, OSError) as exc:
+        size = p.stat().st_size
+        raise CheckpointError(
+            f"checkpoint {p} ({size} bytes) is corrupted or truncated, or not a weights-only torch file: "
+            f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        ) from exc
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        found = payload.get("format") if isinstance(payload, dict) else type(payload).__name__
+        raise CheckpointError(f"{p} is not a proofmill checkpoint (format {found!r}, expected {FORMAT!r})")
+    return payload
+
+
+def load_checkpoint(
+    path_or_uri: str | os.PathLike[str],
+    tokenizer: ProofTokenizer | None = None,
+    map_location: str | torch.device = "cpu",
+    tracking_uri: str | None = None,
+) -> tuple[GPT, dict[str, Any]]:
+    """Load (model, meta). ``meta`` also gets ``config``, ``tokenizer_fingerprint`` and ``path``.
+
+    ``models:/`` URIs are resolved in the MLflow store ``tracking_uri`` (default: $MLFLOW_TRACKING_URI,
+    else the repo's dagster_home/mlflow.db).
+
+    With ``tokenizer`` given, a checkpoint trained with a different tokenizer is refused: its token ids
+    would mean different strings and the model would silently produce garbage.
+    """
+    from models.gpt import GPT, GPTConfig
+
+    source = str(path_or_uri)
+    if source.startswith("models:/"):
+        from models.registry import resolve_model_uri
+
+        path: Path = resolve_model_uri(source, uri=tracking_uri)
+    else:
+        path = Path(source)
+    payload = read_checkpoint(path, map_location=map_location)
+    fingerprint = payload["tokenizer_fingerprint"]
+    if tokenizer is not None and tokenizer.fingerprint() != fingerprint:
+        raise CheckpointError(
+            f"tokenizer mismatch for checkpoint {source}: it was trained with tokenizer fingerprint "
+            f"{fingerprint}, but the given tokenizer has fingerprint {tokenizer.fingerprint()}"
+        )
+    config_fields = {f.name for f in dataclasses.fields(GPTConfig)}
+    config = GPTConfig(**{k: v for k, v in payload["config"].items() if k in config_fields})
+    model = GPT(config)
+    try:
+        model.load_state_dict(payload["state_dict"], strict=True)
+    except RuntimeError as exc:
+        raise CheckpointError(f"checkpoint {source} does not match the GPT architecture: {exc}") from exc
+    model.to(map_location)
+    model.eval()
+    meta = dict(payload["meta"])
+    meta.update(config=payload["config"], tokenizer_fingerprint=fingerprint, path=str(path))
+    return model, meta
+

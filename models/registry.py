@@ -1,0 +1,216 @@
+"""MLflow tracking + model registry for proofmill checkpoints.
+
+Every trained checkpoint (pretrain, midtrain, SFT, each RL policy) becomes a version of ONE registered
+model, ``proofmill``, tagged with its stage, RL iteration, Dagster run id, asset key and tokenizer
+fingerprint. Aliases name the interesting versions: ``sft`` (latest SFT model), ``rl-latest``, ``best``.
+
+The checkpoint file itself is logged as a run artifact (``mlflow.log_artifact``) and the version's source
+is that artifact's URI. We deliberately do not use ``mlflow.pytorch.log_model``: it pickles the module,
+is slow for big models and writes a pip requirement on the (CUDA) torch build of the training machine.
+
+Where things live (first match wins):
+- tracking store: explicit ``tracking_uri`` argument, ``$MLFLOW_TRACKING_URI``,
+  ``sqlite:///<repo>/dagster_home/mlflow.db``;
+- artifacts of the ``proofmill`` experiment: explicit ``artifact_root``, ``$PROOFMILL_MLFLOW_ARTIFACTS``,
+  ``mlartifacts/`` next to an sqlite database file, ``<repo>/dagster_home/mlartifacts``.
+The UI (``mlflow ui --backend-store-uri <tracking uri>``) is assumed at ``$PROOFMILL_MLFLOW_UI``
+(default ``http://127.0.0.1:5000``) when building links.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Before mlflow is imported anywhere in this process: no usage telemetry from a research pipeline.
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mlflow
+from mlflow import MlflowClient
+from mlflow.exceptions import MlflowException
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MODEL_NAME = "proofmill"
+EXPERIMENT_NAME = "proofmill"
+CHECKPOINT_ARTIFACT_DIR = "checkpoint"
+ALIAS_SFT = "sft"
+ALIAS_RL_LATEST = "rl-latest"
+ALIAS_BEST = "best"
+_MODELS_URI = re.compile(r"^models:/(?P<name>[^/@]+)(?:@(?P<alias>[^/]+)|/(?P<version>\d+))$")
+
+
+@dataclass(frozen=True)
+class RegisteredVersion:
+    run_id: str
+    version: int
+    model_uri: str  # models:/proofmill/<version>
+    link: str  # UI link to the model version
+    run_link: str  # UI link to the run
+
+
+def tracking_uri(uri: str | None = None) -> str:
+    default = f"sqlite:///{REPO_ROOT / 'dagster_home' / 'mlflow.db'}"
+    return uri or os.environ.get("MLFLOW_TRACKING_URI") or default
+
+
+def artifact_root(uri: str | None = None, root: str | os.PathLike[str] | None = None) -> str:
+    """Artifact location (a URI) for the proofmill experiment of tracking store ``uri``."""
+    explicit = root or os.environ.get("PROOFMILL_MLFLOW_ARTIFACTS")
+    if explicit:
+        explicit = str(explicit)
+        return explicit if "://" in explicit else Path(explicit).resolve().as_uri()
+    uri = tracking_uri(uri)
+    if uri.startswith("sqlite:///"):
+        db = Path(uri.removeprefix("sqlite:///"))
+        if not db.is_absolute():  # sqlite:///rel/path.db is relative to the cwd
+            db = db.resolve()
+        return (db.parent / "mlartifacts").as_uri()
+    return (REPO_ROOT / "dagster_home" / "mlartifacts").as_uri()
+
+
+def ui_base() -> str:
+    return os.environ.get("PROOFMILL_MLFLOW_UI", "http://127.0.0.1:5000").rstrip("/")
+
+
+def client(uri: str | None = None) -> MlflowClient:
+    """A client bound to the resolved store; also makes it the process default for fluent calls."""
+    uri = tracking_uri(uri)
+    if uri.startswith("sqlite:///"):
+        Path(uri.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    mlflow.set_tracking_uri(uri)
+    mlflow.set_registry_uri(uri)
+    return MlflowClient(tracking_uri=uri, registry_uri=uri)
+
+
+def experiment_id(c: MlflowClient, name: str = EXPERIMENT_NAME, root: str | None = None) -> str:
+    exp = c.get_experiment_by_name(name)
+    if exp is not None:
+        return exp.experiment_id
+    location = f"{artifact_root(c.tracking_uri, root).rstrip('/')}/{name}"
+    try:
+        return c.create_experiment(name, artifact_location=location)
+    except MlflowException:  # created concurrently by another process
+        exp = c.get_experiment_by_name(name)
+        if exp is None:
+            raise
+        return exp.experiment_id
+
+
+def _ensure_registered_model(c: MlflowClient, name: str) -> None:
+    try:
+        c.get_registered_model(name)
+    except MlflowException:
+        try:
+            c.create_registered_model(
+                name, description="proofmill policy/value GPT checkpoints (all stages, one lineage)"
+            )
+        except MlflowException:  # created concurrently
+            c.get_registered_model(name)
+
+
+def _flat_params(params: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """Nested dicts (profile sections) -> dotted keys; values as strings (MLflow caps them at 6000 chars)."""
+    out: dict[str, str] = {}
+    for key, value in params.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flat_params(value, f"{full}."))
+        else:
+            out[full] = str(value)[:6000]
+    return out
+
+
+def log_stage_run(
+    *,
+    stage: str,
+    checkpoint_path: str | os.PathLike[str],
+    metrics: Mapping[str, float | int | None],
+    params: Mapping[str, Any] | None = None,
+    loss_curve: str | os.PathLike[str] | None = None,
+    history: Mapping[str, Iterable[tuple[int, float]]] | None = None,
+    tokenizer_fingerprint: str,
+    iteration: int | None = None,
+    dagster_run_id: str | None = None,
+    asset_key: str | None = None,
+    aliases: Iterable[str] = (),
+    model_name: str = MODEL_NAME,
+    uri: str | None = None,
+    artifacts_root: str | None = None,
+) -> RegisteredVersion:
+    """Log one training stage as an MLflow run and register its checkpoint as a model version.
+
+    ``history`` maps a metric name to (step, value) pairs (the loss curve) so the MLflow UI can plot it.
+    ``aliases`` are moved to the new version (e.g. ``("sft",)`` after SFT).
+    """
+    c = client(uri)
+    exp_id = experiment_id(c, root=artifacts_root)
+    tags = {
+        "stage": stage,
+        "tokenizer_fingerprint": tokenizer_fingerprint,
+        **({"iteration": str(iteration)} if iteration is not None else {}),
+        **({"dagster_run_id": dagster_run_id} if dagster_run_id else {}),
+        **({"asset_key": asset_key} if asset_key else {}),
+    }
+    run_name = f"{stage}" if iteration is None else f"{stage}-{iteration}"
+    with mlflow.start_run(experiment_id=exp_id, run_name=run_name, tags=tags) as run:
+        if params:
+            mlflow.log_params(_flat_params(params))
+        clean = {k: float(v) for k, v in metrics.items() if isinstance(v, int | float) and v == v}
+        if clean:
+            mlflow.log_metrics(clean)
+        for name, points in (history or {}).items():
+            for step, value in points:
+                mlflow.log_metric(name, float(value), step=int(step))
+        if loss_curve is not None:
+            mlflow.log_artifact(str(loss_curve), artifact_path="plots")
+        mlflow.log_artifact(str(checkpoint_path), artifact_path=CHECKPOINT_ARTIFACT_DIR)
+        source = mlflow.get_artifact_uri(f"{CHECKPOINT_ARTIFACT_DIR}/{Path(checkpoint_path).name}")
+        run_id = run.info.run_id
+    _ensure_registered_model(c, model_name)
+    run_link = f"{ui_base()}/#/experiments/{exp_id}/runs/{run_id}"
+    mv = c.create_model_version(model_name, source, run_id=run_id, tags=tags, run_link=run_link)
+    for alias in aliases:
+        c.set_registered_model_alias(model_name, alias, mv.version)
+    return RegisteredVersion(
+        run_id=run_id,
+        version=int(mv.version),
+        model_uri=f"models:/{model_name}/{mv.version}",
+        link=f"{ui_base()}/#/models/{model_name}/versions/{mv.version}",
+        run_link=run_link,
+    )
+
+
+def set_alias(alias: str, version: int, model_name: str = MODEL_NAME, uri: str | None = None) -> None:
+    client(uri).set_registered_model_alias(model_name, alias, str(version))
+
+
+def model_version(model_uri: str, uri: str | None = None) -> Any:
+    """The MLflow ``ModelVersion`` behind ``models:/name@alias`` or ``models:/name/<version>``."""
+    m = _MODELS_URI.match(model_uri)
+    if m is None:
+        raise ValueError(
+            f"not a model registry URI: {model_uri!r} (expected models:/NAME@ALIAS or models:/NAME/N)"
+        )
+    c = client(uri)
+    try:
+        if m["alias"]:
+            return c.get_model_version_by_alias(m["name"], m["alias"])
+        return c.get_model_version(m["name"], m["version"])
+    except MlflowException as exc:
+        raise LookupError(f"{model_uri} not found in the MLflow registry at {c.tracking_uri}: {exc}") from exc
+
+
+def resolve_model_uri(
+    model_uri: str, uri: str | None = None, dst_dir: str | os.PathLike[str] | None = None
+) -> Path:
+    """Local path of the checkpoint file behind a registry URI (downloaded if the store is remote)."""
+    mv = model_version(model_uri, uri)
+    local = mlflow.artifacts.download_artifacts(
+        artifact_uri=mv.source, dst_path=str(dst_dir) if dst_dir else None, tracking_uri=tracking_uri(uri)
+    )
+    return Path(local)
