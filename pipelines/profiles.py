@@ -180,7 +180,7 @@ FULL = Profile(
     ),
     tokenizer=TokenizerSettings(vocab_size=50_304),
     compute=ComputeSettings(model="d26", accelerator="gpu", devices="auto", precision="bf16-mixed",
-                            strategy="ddp", num_threads=8),
+                            strategy="ddp_spawn", num_threads=8),  # ddp_spawn: Dagster steps cannot re-exec
     pretrain=StageSettings(max_steps=10_500, batch_size=32, accumulate_grad_batches=4, seq_len=768,
                            lr=0.02, warmup_frac=0.005, warmdown_frac=0.65, final_lr_frac=0.05,
                            val_check_interval=250),
