@@ -88,7 +88,8 @@ def candidates(goal: Goal) -> tuple[list[str], list[str], list[str]]:
             continue
         for other, oty in proofs:
             if other != name and defeq(oty, imp[0]):  # type: ignore[arg-type]
-                inv.append(f"have {_fresh(goal)} : {show_prop(imp[1])} := {name} {other}")  # typed: servers refuse untyped have
+                # typed `have`: LeanTree servers refuse an untyped one
+                inv.append(f"have {_fresh(goal)} : {show_prop(imp[1])} := {name} {other}")
                 break
     if isinstance(t, PBin) and t.op in ("∧", "↔"):
         inv.append("constructor")

@@ -527,6 +527,8 @@ def _field(body: dict[str, Any], name: str, kind: type) -> Any:
 class MiniLeanHandler(BaseHTTPRequestHandler):
     server: MiniLeanHTTPServer
     protocol_version = "HTTP/1.0"
+    # headers and body go out in two writes; without TCP_NODELAY keep-alive calls stall ~40 ms (Nagle)
+    disable_nagle_algorithm = True
     server_version = "minilean/1.0"
 
     def log_message(self, format: str, *args: Any) -> None:
