@@ -145,6 +145,58 @@ def test_real_proofs_are_replaced_and_flagged() -> None:
     assert records["mathd_numbertheory_24"].statement.endswith("= 59 := by\n  sorry")
 
 
+# Layouts of the openai-derived Lean 4 ports (e.g. yangky11/miniF2F-lean4): `by sorry` on the next
+# line, `sorry` at column 0, a comment after `sorry`, a comment inside the binders, a Mathport
+# warning block before the theorem. Hand-written; none of these may cost a theorem or leak a comment.
+PORT_STYLE_FILE = """import MiniF2F.Minif2fImport
+open BigOperators Real Nat Topology
+
+theorem demo_next_line_by
+  (a b : ℝ)
+  (h₁ : (a * b)=180) :
+  a * b = 180 :=
+  by sorry
+
+theorem demo_col0_proof (f : ℕ → ℕ) (h₀ : ∀ n, f n = n) :
+  f 4 = 4 := by
+sorry
+
+theorem demo_trailing_note : (2 : ℕ) + 2 = 4 := by
+  sorry  -- simp stucks
+
+theorem demo_binder_note (S : Finset ℕ)
+  -- note: (n^2 + 2 - 3 * n) because := nat subtraction truncates
+  (h₀ : ∀ n : ℕ, n ∈ S ↔ 0 < n ∧ n ^ 2 + 2 - 3 * n = 1) :
+  S.card = 1 := by
+  sorry
+
+/- ./Mathport/Syntax/Translate/Basic.lean: warning: expanding binder collection (y «expr ≠ » 0) -/
+theorem demo_after_block (f : ℝ → ℝ) (h₀ : ∀ (y) (_ : y ≠ 0), f y = 1) : f 1 = 1 := by
+  simp [h₀]
+"""
+
+
+def test_port_style_layouts() -> None:
+    records = parse_lean_file(PORT_STYLE_FILE)
+    assert [r.name for r in records] == [
+        "demo_next_line_by",
+        "demo_col0_proof",
+        "demo_trailing_note",
+        "demo_binder_note",
+        "demo_after_block",
+    ]
+    assert {r.header for r in records} == {"open BigOperators Real Nat Topology"}
+    assert [r.had_proof for r in records] == [False, False, False, False, True]
+    assert records[0].statement == (
+        "theorem demo_next_line_by\n  (a b : ℝ)\n  (h₁ : (a * b)=180) :\n  a * b = 180 := by\n  sorry"
+    )
+    assert records[1].statement.endswith("f 4 = 4 := by\n  sorry")
+    assert "-- note: (n^2 + 2 - 3 * n) because := nat" in records[3].statement
+    assert records[3].statement.endswith("S.card = 1 := by\n  sorry")
+    assert records[4].statement.startswith("theorem demo_after_block (f")
+    assert all(r.statement.count("sorry") == 1 and "stucks" not in r.statement for r in records)
+
+
 def test_sums_filters_and_quantifiers_survive() -> None:
     records = by_name(parse_lean_file(MINIF2F_FILE))
     assert (

@@ -116,6 +116,26 @@ def test_minif2f_count_mismatch_is_an_error(server: str) -> None:
         benchmarks.minif2f_rows(f"{server}/MiniF2F", session=session)
 
 
+def test_benchmark_rows_take_other_ports_counts(server: str) -> None:
+    _Handler.failures_left = {}
+    rows = list(
+        benchmarks.benchmark_rows(
+            ["minif2f"],
+            offline=False,
+            minif2f_base_url=f"{server}/MiniF2F/",
+            minif2f_expected={"valid": 2, "test": 2},
+        )
+    )
+    assert [r["id"] for r in rows] == [
+        "mathd_algebra_478",
+        "imo_1959_p1",
+        "mathd_numbertheory_66",
+        "mathd_algebra_302",
+    ]
+    with pytest.raises(ValueError, match="expected 256"):
+        list(benchmarks.benchmark_rows(["minif2f"], offline=False, minif2f_base_url=f"{server}/MiniF2F/"))
+
+
 def test_proofnet_over_http(server: str) -> None:
     rows = benchmarks.proofnet_rows(f"{server}/data/proofnet.jsonl")
     assert [(r["id"], r["split"]) for r in rows] == [("exercise_1_13a", "valid"), ("exercise_2_1", "test")]
