@@ -129,8 +129,8 @@ class RLSettings:
     theorems_per_iteration: int = 48
     batches_per_iteration: int = 2  # dynamic fan-out width of the rollout op
     replay_window: int = 3  # iterations of replay shards a policy update reads
-    fraction_sft: float = 0.1
-    update: StageSettings = field(default_factory=lambda: StageSettings(max_steps=30, lr=1e-3))
+    fraction_sft: float = 0.1  # reference; smoke uses 0.3 (a tiny model forgets fast)
+    update: StageSettings = field(default_factory=lambda: StageSettings(max_steps=30, lr=3e-4))
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
@@ -168,6 +168,7 @@ SMOKE = Profile(
     pretrain=StageSettings(max_steps=60, batch_size=8, seq_len=256, lr=3e-3),
     midtrain=StageSettings(max_steps=40, batch_size=8, seq_len=256, lr=2e-3),
     sft=StageSettings(max_steps=400, batch_size=16, seq_len=256, lr=2e-3, value_weight=0.1),
+    rl=RLSettings(fraction_sft=0.3),
 )
 
 FULL = Profile(
