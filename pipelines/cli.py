@@ -102,17 +102,25 @@ def cmd_ui(args: argparse.Namespace) -> int:
     _prepare_env(args.profile)
     cmd = [sys.executable, "-m", "dagster", "dev", "-w", str(REPO_ROOT / "workspace.yaml"),
            "-h", args.host, "-p", str(args.port)]
-    # Own process group: `dagster dev` ignores SIGTERM when backgrounded, so we stop the whole group.
-    proc = subprocess.Popen(cmd, cwd=REPO_ROOT, start_new_session=True)
+    # Own process group, SIGINT restored to default: a shell's `&` makes children ignore SIGINT, and
+    # `dagster dev` only shuts its webserver/daemon/code servers down cleanly on SIGINT.
+    proc = subprocess.Popen(cmd, cwd=REPO_ROOT, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+    def stop(*_: object) -> None:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        raise SystemExit(130)
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        os.killpg(proc.pid, signal.SIGINT)
-        try:
-            return proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            return 130
+        stop()
+        return 130
 
 
 def cmd_query(args: argparse.Namespace) -> int:
