@@ -82,7 +82,7 @@ def eval_report_sft(
     context: dg.AssetExecutionContext, config: EvalConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
     settings = proofmill.settings
-    search = SearchConfig.from_profile(settings)
+    search = SearchConfig.from_profile(settings, seed=config.seed)  # fixed: runs are comparable
     if config.num_simulations:
         search = search.replace(num_simulations=config.num_simulations)
     concurrency = config.concurrency or settings.search.concurrency

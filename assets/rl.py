@@ -243,7 +243,8 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
     if settings.compute.accelerator == "cpu" and settings.compute.num_threads:
         torch.set_num_threads(int(settings.compute.num_threads))
     checkpoint, version = previous_policy(proofmill, k)
-    search = SearchConfig.from_profile(settings)
+    # iteration k mixed into the search seed: each iteration explores differently, a re-run identically
+    search = SearchConfig.from_profile(settings, seed=settings.corpora.seed * 1_000_003 + k)
     policy = SamplerPolicy.from_checkpoint(
         checkpoint,
         proofmill.tokenizer_path(),

@@ -47,10 +47,10 @@ class TimedPolicy:
         self._lock = threading.Lock()
         self.seconds: dict[int, float] = defaultdict(float)
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         t0 = time.perf_counter()
         try:
-            return self.policy(states)
+            return self.policy(states, seeds)
         finally:
             dt = time.perf_counter() - t0
             with self._lock:

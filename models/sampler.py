@@ -11,6 +11,11 @@ One ``Sampler`` call takes B proof states and does:
     temperature (0 = greedy). EOS is masked at step 0 (min 1 token), other special tokens always;
     a row stops at EOS or after ``max_new_tokens``.
 
+Randomness: with ``seeds`` (one per state) every state draws its noise from its own generator, a fixed
+amount per decoding step whether or not its rows have finished, so a state's samples depend only on its
+state, its seed and the weights — not on which other states share the batch (searches running
+concurrently are merged into one call). Without seeds all noise comes from the sampler's one generator.
+
 Returned per state: tactics (decoded, stripped; empty ones dropped; duplicates merged keeping the max
 logprob, in order of first appearance), their log-probabilities, and the value. A tactic's logprob is
 the model's own log-probability of its tokens (temperature 1, no masks; EOS not included) — the same
@@ -71,22 +76,40 @@ def prefill(model: GPT, prompts: Sequence[Sequence[int]], extra_len: int, pad_id
     return cache, model.logits(h[:, -1])
 
 
-def _pick(logits: Tensor, temperature: float, generator: torch.Generator | None) -> Tensor:
+# One generator for the whole batch, or one per state (each owns an equal block of leading rows).
+Generators = torch.Generator | Sequence[torch.Generator] | None
+
+
+def _uniform(shape: Sequence[int], generator: Generators, device: torch.device) -> Tensor:
+    """U(0, 1] noise of ``shape``; with per-state generators, state i's block of rows comes from
+    generator i alone (in row order), so it does not depend on the other states."""
+    if generator is None or isinstance(generator, torch.Generator):
+        u = torch.rand(tuple(shape), generator=generator, device=device)
+    else:
+        rows, rest = shape[0] // len(generator), tuple(shape[1:])
+        if rows * len(generator) != shape[0]:
+            raise ValueError(f"{shape[0]} rows do not split over {len(generator)} generators")
+        u = torch.cat([torch.rand((rows, *rest), generator=g, device=device) for g in generator])
+    return u.clamp_(min=1e-20)
+
+
+def _pick(logits: Tensor, temperature: float, generator: Generators) -> Tensor:
     """One token per row: argmax at temperature 0, else a categorical sample (Gumbel-max)."""
     if temperature <= 0:
         return logits.argmax(dim=-1)
-    u = torch.rand(logits.shape, generator=generator, device=logits.device).clamp_(min=1e-20)
+    u = _uniform(logits.shape, generator, logits.device)
     return (logits / temperature - torch.log(-torch.log(u))).argmax(dim=-1)
 
 
 def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor, max_new_tokens: int,
-           eos_id: int | None, temperature: float = 0.0, generator: torch.Generator | None = None,
+           eos_id: int | None, temperature: float = 0.0, generator: Generators = None,
            suppress: Tensor | None = None) -> tuple[list[list[int]], Tensor]:
     """Continue every cache row from its given first token until EOS or ``max_new_tokens`` tokens.
 
     first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. ``suppress`` ([V]
-    bool) marks ids never sampled after the first token. Returns per row the generated tokens (EOS
-    included if produced) and the summed model log-probabilities [R] of the non-EOS tokens.
+    bool) marks ids never sampled after the first token. Every step draws noise for every row, finished
+    or not, so per-state generators stay independent of the other states. Returns per row the generated
+    tokens (EOS included if produced) and the summed model log-probabilities [R] of the non-EOS tokens.
     """
     r = first.shape[0]
     device = first.device
@@ -146,7 +169,7 @@ def greedy_decode_cached(model: GPT, prompts: Sequence[Sequence[int]], max_new_t
 
 
 def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float,
-                        generator: torch.Generator | None) -> Tensor:
+                        generator: Generators) -> Tensor:
     """[B, V] logits -> [B, k] first tokens: Gumbel-top-k over (token, copy) pairs with ``cap`` copies
     per token, i.e. a sample of k tokens without replacement from a bag holding each token cap times
     (weights = probabilities at the temperature). At temperature 0 the noise is dropped: the top
@@ -154,7 +177,7 @@ def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float,
     b, v = logits.shape
     scores = logits.unsqueeze(1).expand(b, cap, v)
     if temperature > 0:
-        u = torch.rand(scores.shape, generator=generator, device=logits.device).clamp_(min=1e-20)
+        u = _uniform(scores.shape, generator, logits.device)
         scores = scores / temperature - torch.log(-torch.log(u))
     top = scores.reshape(b, cap * v).topk(k, dim=-1)
     if not bool(torch.isfinite(top.values).all()):
@@ -206,10 +229,16 @@ class Sampler:
                 + [tok._prompt(ids, tok.value_id, self.max_prompt_len) for ids in state_ids])
 
     @torch.inference_mode()
-    def sample_ids(self, states: Sequence[str]) -> tuple[list[list[int]], list[float], list[float]]:
+    def sample_ids(self, states: Sequence[str], seeds: Sequence[int] | None = None
+                   ) -> tuple[list[list[int]], list[float], list[float]]:
         """Raw samples: token rows (B·k, state-major; EOS included when produced), their summed
-        logprobs (EOS excluded) and the B values."""
+        logprobs (EOS excluded) and the B values. ``seeds``: one per state (see module docstring)."""
         tok, k, b = self.tokenizer, self.num_samples, len(states)
+        generator: Generators = self.generator
+        if seeds is not None:
+            if len(seeds) != b:
+                raise ValueError(f"{len(seeds)} seeds for {b} states")
+            generator = [torch.Generator(device=self.device).manual_seed(int(s)) for s in seeds]
         prompts = self.prompts(states)
         cache_dtype = torch.bfloat16 if self.autocast else None
         with _autocast(self.device, self.autocast):
@@ -219,11 +248,11 @@ class Sampler:
             values = (probs * self._bin_values).sum(dim=-1).tolist()
 
             first = first_tokens_capped(tactic_logits.masked_fill(self._suppress_first, float("-inf")),
-                                        k, self.first_token_cap, self.temperature, self.generator)
+                                        k, self.first_token_cap, self.temperature, generator)
             rows_of = torch.arange(b, device=self.device).repeat_interleave(k)
             cache = cache.select(rows_of)  # fan the prefilled tactic prompts out to B·k rows
             rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of],
-                                    self.max_new_tokens, tok.eos_id, self.temperature, self.generator,
+                                    self.max_new_tokens, tok.eos_id, self.temperature, generator,
                                     self._suppress)
         self.stats["batches"] += 1
         self.stats["states"] += b
@@ -231,10 +260,10 @@ class Sampler:
         self.stats["tokens"] += sum(len(r) for r in rows)
         return rows, logprobs.tolist(), values
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         if not states:
             return []
-        rows, lps, values = self.sample_ids(states)
+        rows, lps, values = self.sample_ids(states, seeds)
         tok, k = self.tokenizer, self.num_samples
         outputs: list[SampleOutput] = []
         for s in range(len(states)):

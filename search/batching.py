@@ -3,12 +3,18 @@
 Each search thread calls the `BatchingPolicy` as if it were the policy and blocks on a future. A worker
 thread takes the first waiting request, keeps collecting until `max_batch` states or `max_wait_ms` after
 that first request, calls the wrapped policy once on all states and hands each caller its slice.
+
+Seeds travel with their states, so a seeded search gets the same samples whatever it was batched with.
+A merged call without any seeded request goes out without seeds (the policy's own random stream); in a
+mixed one, the unseeded states get seeds drawn from this object's own `random.Random(seed)`, which keeps
+the call well-formed but, like any unseeded request, depends on arrival order.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
 import time
 from collections.abc import Sequence
@@ -23,13 +29,14 @@ _STOP = object()
 
 
 class BatchingPolicy:
-    def __init__(self, policy: Policy, max_batch: int = 64, max_wait_ms: float = 5.0) -> None:
+    def __init__(self, policy: Policy, max_batch: int = 64, max_wait_ms: float = 5.0, seed: int = 0) -> None:
         if max_batch < 1:
             raise ValueError("max_batch must be >= 1")
         self.policy = policy
         self.max_batch = max_batch
         self.max_wait_s = max_wait_ms / 1000.0
         self._queue: queue.Queue[Any] = queue.Queue()
+        self._rng = random.Random(seed)  # only the worker thread draws from it
         self._stats_lock = threading.Lock()
         self._calls = 0  # requests from searches
         self._batches = 0  # calls of the wrapped policy
@@ -45,15 +52,17 @@ class BatchingPolicy:
     def model_version(self) -> str | None:
         return getattr(self.policy, "model_version", None)
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         states = list(states)
         if not states:
             return []
+        if seeds is not None and len(seeds) != len(states):
+            raise ValueError(f"{len(seeds)} seeds for {len(states)} states")
         future: Future[list[SampleOutput]] = Future()
         with self._submit_lock:  # nothing is queued behind the stop marker
             if self._closed:
                 raise RuntimeError("BatchingPolicy is closed")
-            self._queue.put((states, future))
+            self._queue.put((states, None if seeds is None else list(seeds), future))
         return future.result()
 
     def _loop(self) -> None:
@@ -80,15 +89,21 @@ class BatchingPolicy:
             if stop:
                 return
 
-    def _run(self, batch: list[tuple[list[str], Future[list[SampleOutput]]]]) -> None:
-        states = [s for req, _ in batch for s in req]
+    def _run(self, batch: list[tuple[list[str], list[int] | None, Future[list[SampleOutput]]]]) -> None:
+        states = [s for req, _, _ in batch for s in req]
+        seeds: list[int] | None = None
+        if any(req_seeds is not None for _, req_seeds, _ in batch):
+            seeds = []
+            for req, req_seeds, _ in batch:
+                seeds.extend(req_seeds if req_seeds is not None else
+                             [self._rng.getrandbits(63) for _ in req])
         t0 = time.monotonic()
         try:
-            outputs = list(self.policy(states))
+            outputs = list(self.policy(states) if seeds is None else self.policy(states, seeds))
             if len(outputs) != len(states):
                 raise RuntimeError(f"policy returned {len(outputs)} outputs for {len(states)} states")
         except BaseException as exc:  # every waiting search gets the failure instead of hanging
-            for _, future in batch:
+            for _, _, future in batch:
                 future.set_exception(exc)
             return
         finally:
@@ -99,7 +114,7 @@ class BatchingPolicy:
                 self._max_rows = max(self._max_rows, len(states))
                 self._policy_seconds += time.monotonic() - t0
         i = 0
-        for req, future in batch:
+        for req, _, future in batch:
             future.set_result(outputs[i : i + len(req)])
             i += len(req)
 

@@ -87,7 +87,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
                                _home() / "corpora" / "benchmark_statements.parquet")
     config = SearchConfig(
         num_simulations=args.simulations, time_budget_s=args.time_budget, num_samples=args.samples,
-        synthetic_candidates=tuple(args.synthetic), tactic_timeout_ms=args.tactic_timeout_ms,
+        synthetic_candidates=tuple(args.synthetic), tactic_timeout_ms=args.tactic_timeout_ms, seed=args.seed,
     )
     from lean_io.pool import SlotPool
 

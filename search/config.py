@@ -36,6 +36,9 @@ class SearchConfig:
     num_samples: int = 6
     # tactics tried at every expansion in addition to the sampled ones, prior = max sampled prior
     synthetic_candidates: tuple[str, ...] = ()
+    # every expansion's policy randomness derives from (seed, theorem, tactic path, expansion count), so a
+    # search's result does not depend on the searches it ran beside (search.mcts.expansion_seed)
+    seed: int = 0
 
     def __post_init__(self) -> None:
         if self.num_simulations < 1:
@@ -64,6 +67,7 @@ class SearchConfig:
             "num_samples": profile.search.num_samples,
             "tactic_timeout_ms": profile.lean.tactic_timeout_ms,
             "verify_timeout_ms": profile.lean.verify_timeout_ms,
+            "seed": profile.corpora.seed,
         }
         fields.update(overrides)
         return cls(**fields)

@@ -6,6 +6,8 @@ to `num_samples + len(synthetic_candidates)` Lean calls per simulation).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -127,6 +129,16 @@ def expand(
         mark_exhausted(node, new_tactics)
 
 
+def expansion_seed(seed: int, theorem_key: str, node: Node) -> int:
+    """The policy seed of the next expansion of `node`: a stable hash (not Python's salted `hash`) of the
+    search seed, the theorem, the actions from the root to the node and how often it was expanded, so
+    re-expansions draw new samples and nothing depends on timing or on other searches."""
+    actions = [n.action for n in reversed(list(node.ancestors()))][1:]
+    key = json.dumps([seed, theorem_key, actions, node.evaluations], ensure_ascii=False)
+    digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # 63 bits: a valid torch / random seed
+
+
 def run_mcts(
     root: Node,
     policy: Policy,
@@ -134,8 +146,13 @@ def run_mcts(
     *,
     clock: Callable[[], float] = time.monotonic,
     records: list[TacticRecord] | None = None,
+    theorem_key: str = "",
 ) -> SearchResult:
-    """Run simulations until the root is solved, `num_simulations` ran, or `time_budget_s` passed."""
+    """Run simulations until the root is solved, `num_simulations` ran, or `time_budget_s` passed.
+
+    `theorem_key` names the theorem in the expansion seeds (see `expansion_seed`). With
+    `time_budget_s=None` the result depends only on the theorem, the policy, the config and the key;
+    a time budget that is hit makes it depend on speed."""
     stats = SearchStats()
     records = [] if records is None else records
     start = clock()
@@ -153,7 +170,7 @@ def run_mcts(
         path = descend(root, config)
         leaf = path[-1]
         t0 = time.monotonic()
-        sample = _sample_one(policy, leaf.state_text)
+        sample = _sample_one(policy, leaf.state_text, expansion_seed(config.seed, theorem_key, leaf))
         stats.policy_seconds += time.monotonic() - t0
         stats.policy_calls += 1
         expand(leaf, sample, config, stats, records)
@@ -169,8 +186,8 @@ def run_mcts(
     return SearchResult(root=root, stats=stats, records=records)
 
 
-def _sample_one(policy: Policy, state: str) -> SampleOutput:
-    outputs: Sequence[SampleOutput] = policy([state])
+def _sample_one(policy: Policy, state: str, seed: int) -> SampleOutput:
+    outputs: Sequence[SampleOutput] = policy([state], [seed])
     if len(outputs) != 1:
         raise RuntimeError(f"policy returned {len(outputs)} outputs for 1 state")
     out = outputs[0]

@@ -32,7 +32,15 @@ UNINFORMED_DEPTH = 1.0  # the value a policy without a critic reports (expected 
 
 
 class Policy(Protocol):
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]: ...
+    """``seeds`` (one per state): all randomness for state i comes from seeds[i], so its output does not
+    depend on the other states of the call; None: the policy's own random stream."""
+
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]: ...
+
+
+def _check_seeds(states: Sequence[str], seeds: Sequence[int] | None) -> None:
+    if seeds is not None and len(seeds) != len(states):
+        raise ValueError(f"{len(seeds)} seeds for {len(states)} states")
 
 
 # --- uniform-random baseline -----------------------------------------------------------------------
@@ -121,12 +129,17 @@ class UniformRandomPolicy:
         self._rng = random.Random(seed)
         self._lock = threading.Lock()
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
+        _check_seeds(states, seeds)
         outputs = []
-        for state in states:
+        for i, state in enumerate(states):
             vocab = instantiate_templates(state, self.templates)
-            with self._lock:
-                tactics = self._rng.sample(vocab, min(self.num_samples, len(vocab)))
+            n = min(self.num_samples, len(vocab))
+            if seeds is not None:
+                tactics = random.Random(seeds[i]).sample(vocab, n)
+            else:
+                with self._lock:
+                    tactics = self._rng.sample(vocab, n)
             logprob = -math.log(len(vocab)) if vocab else 0.0
             outputs.append(SampleOutput(tactics=tactics, logprobs=[logprob] * len(tactics), value=self.value))
         return outputs
@@ -160,7 +173,8 @@ class ScriptedPolicy:
             return []
         return list(script)
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
+        _check_seeds(states, seeds)  # scripted tactics involve no randomness: the seeds change nothing
         with self._lock:
             self.calls.append(list(states))
         outputs = []
@@ -176,18 +190,19 @@ class ScriptedPolicy:
 class SamplerPolicy:
     """The trained policy/value model behind `models.sampler.Sampler` (one forward batch per call)."""
 
-    def __init__(
-        self, sampler: Callable[[Sequence[str]], list[SampleOutput]], model_version: str | None = None
-    ) -> None:
+    def __init__(self, sampler: Callable[..., list[SampleOutput]], model_version: str | None = None) -> None:
         self.sampler = sampler
         self.model_version = model_version
         self._lock = threading.Lock()  # one model, one caller at a time (BatchingPolicy merges callers)
 
-    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+    def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         if not states:
             return []
+        _check_seeds(states, seeds)
         with self._lock:
-            return list(self.sampler(list(states)))
+            if seeds is None:
+                return list(self.sampler(list(states)))
+            return list(self.sampler(list(states), list(seeds)))
 
     @classmethod
     def from_checkpoint(

@@ -61,6 +61,14 @@ class Attempt:
                    outcome=ERROR, seconds=seconds, error=reason, model_version=model_version)
 
 
+def theorem_key(theorem: dict[str, Any]) -> str:
+    """What names a theorem in the search seeds: dataset/id, or the statement text for a row without id."""
+    tid = str(theorem.get("id") or "")
+    if tid:
+        return f"{theorem.get('dataset', '')}/{tid}"
+    return str(theorem.get("header") or "") + "\n" + str(theorem.get("statement", ""))
+
+
 def prove(
     theorem: dict[str, Any],
     process: Any,
@@ -86,7 +94,7 @@ def prove(
         return Attempt(**base, outcome=ERROR, seconds=time.monotonic() - t0, error="proof init: no goals")
 
     root = make_root(root_branch)
-    result = run_mcts(root, policy, config)
+    result = run_mcts(root, policy, config, theorem_key=theorem_key(theorem))
     stats: SearchStats = result.stats
     attempt = Attempt(
         **base,
