@@ -315,13 +315,16 @@ def run(quick: bool = False, *, duration_s: float | None = None, cfgs: list[Fano
         f"{no_env['cpu_ms_per_call']:.2f} instead of {as_is['cpu_ms_per_call']:.2f} ms CPU per call "
         f"({100 * env_share:.0f}% less): requests re-reads proxy settings from os.environ on every request "
         "(`merge_environment_settings` -> `get_environ_proxies` -> `getproxies_environment`, and "
-        "`should_bypass_proxies`). Proposed fix in `lean_io/client.py`: `self._session.trust_env = False` "
-        "(Lean servers are never reached through an environment proxy).",
+        "`should_bypass_proxies`). Landed in `lean_io/client.py` (`self._session.trust_env = False`), so the "
+        "\"as shipped\" rows already include it and the trust_env rows re-apply it "
+        "(their difference is noise).",
         f"minilean `--keep-alive`: {ka['wall_ms_per_call']:.1f} ms per call as shipped vs "
         f"{ka_fixed['wall_ms_per_call']:.1f} ms with TCP_NODELAY: the handler writes the headers and the "
         "body in two sends, and on a persistent connection Nagle's algorithm holds the body until the "
-        "client's delayed ACK (~40 ms). Proposed fix in `lean_io/minilean/server.py`: "
-        "`disable_nagle_algorithm = True` on `MiniLeanHandler` (or one write of headers + body).",
+        "client's delayed ACK (~40 ms). Landed in `lean_io/minilean/server.py` "
+        "(`disable_nagle_algorithm = True`), so \"as shipped\" keep-alive rows include it. "
+        "The remaining lever "
+        "is keep-alive itself (LeanTree's real server is HTTP/1.0, so minilean defaults to it too).",
         "cProfile (thread CPU clock) of the shipped client, by cumulative time (profiling inflates the "
         "many small calls of the environment lookup; the A/B numbers above are unprofiled):",
         "```\n" + "\n".join(as_is["profile"]) + "\n```",
