@@ -44,6 +44,19 @@ class Hyp:
         return isinstance(self.ty, str)
 
 
+def context_sorts(hyps: tuple[Hyp, ...]) -> dict[str, str]:
+    """Accessible variables of a local context and their sorts."""
+    return {h.name: h.ty for h in hyps if h.is_var and h.accessible}  # type: ignore[misc]
+
+
+def lookup_hyp(hyps: tuple[Hyp, ...], name: str) -> Hyp | None:
+    """The innermost accessible hypothesis called `name` (later ones shadow earlier ones)."""
+    for h in reversed(hyps):
+        if h.accessible and h.name == name:
+            return h
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Goal:
     hyps: tuple[Hyp, ...]
@@ -52,13 +65,10 @@ class Goal:
 
     def sorts(self) -> dict[str, str]:
         """Accessible variables and their sorts (for parsing terms written against this goal)."""
-        return {h.name: h.ty for h in self.hyps if h.is_var and h.accessible}  # type: ignore[misc]
+        return context_sorts(self.hyps)
 
     def lookup(self, name: str) -> Hyp | None:
-        for h in reversed(self.hyps):
-            if h.accessible and h.name == name:
-                return h
-        return None
+        return lookup_hyp(self.hyps, name)
 
     def display_names(self) -> list[str]:
         out = []

@@ -19,10 +19,12 @@ from lean_io.minilean.goals import (
     TacticFail,
     add_hyp,
     as_imp,
+    context_sorts,
     defeq,
     expr_defeq,
     instantiate,
     is_ground,
+    lookup_hyp,
     match,
     unfold,
 )
@@ -196,13 +198,10 @@ class Elaborator:
 
     # -------------------------------------------------------------------------------------- contexts
     def _sorts(self) -> dict[str, str]:
-        return {h.name: h.ty for h in self.hyps if h.is_var and h.accessible}  # type: ignore[misc]
+        return context_sorts(self.hyps)
 
     def _local(self, name: str) -> Hyp | None:
-        for h in reversed(self.hyps):
-            if h.accessible and h.name == name:
-                return h
-        return None
+        return lookup_hyp(self.hyps, name)
 
     def _global(self, name: str) -> Decl | None:
         if self._local(name.split(".")[0]) is not None:
