@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
+from lean_io.client import LeanClient, LeanProcess
 from lean_io.local import minilean_servers
 
 
@@ -28,3 +29,14 @@ def minilean_urls() -> Iterator[Callable[..., list[str]]]:
             )
 
         yield start
+
+
+@pytest.fixture
+def process(minilean_url: str) -> Iterator[LeanProcess]:
+    """A lease on the session's minilean server, returned after the test."""
+    client = LeanClient(minilean_url)
+    proc = client.get_process()
+    assert proc is not None
+    with proc:
+        yield proc
+    client.close()

@@ -4,11 +4,8 @@ sampling that keeps children, budgets, and replay verification of solved trees."
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
-import pytest
-
-from lean_io.client import LeanClient, LeanProcess
+from lean_io.client import LeanProcess
 from search.config import SearchConfig
 from search.mcts import STATUS_CYCLE, STATUS_ERROR, STATUS_SUCCESS, run_mcts
 from search.policy import ScriptedPolicy
@@ -16,16 +13,6 @@ from search.proof import linearize, verify_proof
 from search.tree import Kind, compute_value_targets, make_root, proof_child, recompute_solved
 
 AND_SWAP = "example (p q : Prop) (hp : p) (hq : q) : q ∧ p := by\n  sorry"
-
-
-@pytest.fixture
-def process(minilean_url: str) -> Iterator[LeanProcess]:
-    client = LeanClient(minilean_url)
-    proc = client.get_process()
-    assert proc is not None
-    with proc:
-        yield proc
-    client.close()
 
 
 def test_and_node_search_and_verification(process: LeanProcess) -> None:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from lean_io.client import LeanClient, LeanProcess
+from lean_io.client import LeanProcess
 from lean_io.minilean.theorems import load_theorems
 from lean_io.pool import SlotPool
 from search.batching import BatchingPolicy
@@ -35,16 +32,6 @@ def _train_rows(n: int, max_tactics: int = 6) -> list[dict[str, Any]]:
         if r["proof"] and len(_script(r)) <= max_tactics and not re.search(r"\bhave \S+ :=", r["proof"])
     ]
     return rows[:n]
-
-
-@pytest.fixture
-def process(minilean_url: str) -> Iterator[LeanProcess]:
-    client = LeanClient(minilean_url)
-    proc = client.get_process()
-    assert proc is not None
-    with proc:
-        yield proc
-    client.close()
 
 
 class TamperingProcess:
