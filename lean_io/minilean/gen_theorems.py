@@ -138,6 +138,17 @@ def _used(p: Prop, acc: set[str]) -> set[str]:
     return acc
 
 
+
+def _add_new(
+    out: list[tuple[str, str]], seen: set[str], variables: str, hyps: list[Prop], goal: Prop
+) -> None:
+    """Append (binders, goal) unless an identical statement was generated before."""
+    binders = variables + "".join(f" (h{i + 1} : {show_prop(h)})" for i, h in enumerate(hyps))
+    key = binders + show_prop(goal)
+    if key not in seen:
+        seen.add(key)
+        out.append((binders, show_prop(goal)))
+
 def gen_prop(rng: random.Random, n: int) -> list[tuple[str, str]]:
     """(binders, goal) pairs of propositional tautologies; some premises become named hypotheses."""
     out: list[tuple[str, str]] = []
@@ -159,14 +170,7 @@ def gen_prop(rng: random.Random, n: int) -> list[tuple[str, str]]:
             continue
         if any(h == goal for h in hyps) or goal == TRUE:
             continue
-        binders = f"({' '.join(used)} : Prop)" + "".join(
-            f" (h{i + 1} : {show_prop(h)})" for i, h in enumerate(hyps)
-        )
-        key = binders + show_prop(goal)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append((binders, show_prop(goal)))
+        _add_new(out, seen, f"({' '.join(used)} : Prop)", hyps, goal)
     return out
 
 
@@ -260,14 +264,7 @@ def gen_mixed(rng: random.Random, n: int) -> list[tuple[str, str]]:
         else:
             hyps, goal = [PBin("∨", p, q), PBin("→", p, r1), PBin("→", q, r1)], r2
         props = sorted(_used(goal, set()).union(*[_used(h, set()) for h in hyps]))
-        binders = f"({' '.join(props)} : Prop) ({' '.join(vs)} : {sort})" + "".join(
-            f" (h{i + 1} : {show_prop(h)})" for i, h in enumerate(hyps)
-        )
-        key = binders + show_prop(goal)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append((binders, show_prop(goal)))
+        _add_new(out, seen, f"({' '.join(props)} : Prop) ({' '.join(vs)} : {sort})", hyps, goal)
     return out
 
 
