@@ -229,6 +229,26 @@ _BINOPS: dict[str, tuple[int, int, int]] = {
     "*": (70, 70, 71),
 }
 MAX_PREC = 1024
+MAX_DEPTH = 200  # nesting limit of terms: deeper input is a clear error, never a RecursionError
+
+
+def node_depth(node: Node) -> int:
+    """Nesting depth of a raw node (iterative, so it is safe on any input)."""
+    best, stack = 0, [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        best = max(best, d)
+        for child in n[1:]:
+            if isinstance(child, tuple):
+                if child and isinstance(child[0], str):
+                    stack.append((child, d + 1))
+                else:  # a tuple of nodes (arguments, items) or of binders
+                    for c in child:
+                        if isinstance(c, tuple) and c and isinstance(c[0], str):
+                            stack.append((c, d + 1))
+                        elif isinstance(c, tuple):
+                            stack.extend((x, d + 1) for x in c if isinstance(x, tuple) and x)
+    return best
 
 
 class Parser:
@@ -267,6 +287,18 @@ class Parser:
 
     # -- grammar
     def term(self, min_prec: int = 0) -> Node:
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise SyntaxErr(f"minilean: maximum nesting depth exceeded (more than {MAX_DEPTH} levels)")
+            node = self._term(min_prec)
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and node_depth(node) > MAX_DEPTH:
+            raise SyntaxErr(f"minilean: maximum nesting depth exceeded (more than {MAX_DEPTH} levels)")
+        return node
+
+    def _term(self, min_prec: int = 0) -> Node:
         left, left_prec = self._leading()
         while True:
             t = self.peek()

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from lean_io.minilean import smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.goals import (
     Goal,
@@ -45,7 +46,7 @@ from lean_io.minilean.syntax import (
     show_prop,
     tokenize,
 )
-from lean_io.minilean.terms import Decl, Elaborator, _Pending
+from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
 
 TIMEOUT_MSG = "Tactic application timed out."
 UNSUPPORTED = {
@@ -138,9 +139,10 @@ def _split_top(text: str, sep: str) -> list[str]:
 
 
 class Runner:
-    def __init__(self, globals_: Mapping[str, Decl], steps: int) -> None:
+    def __init__(self, globals_: Mapping[str, Decl], steps: int, z3_ms: int = 1000) -> None:
         self.globals = globals_
         self.steps = steps
+        self.z3_ms = z3_ms  # per-call z3 timeout
 
     def run(self, goals: list[Goal], text: str) -> Outcome:
         text = text.strip()
@@ -177,6 +179,8 @@ class Runner:
         return Outcome(res.goals + others, res.sorries)
 
     def _combinator(self, goals: list[Goal], word: str, rest: str) -> Outcome:
+        if word in ("skip", "done") and rest:
+            raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
         if word == "skip":
             return Outcome(list(goals))
         if word == "done":
@@ -231,10 +235,15 @@ class Runner:
             if word in UNSUPPORTED:
                 raise TacticFail(f"minilean: unknown tactic '{word}' (not supported in this fragment)")
             raise TacticFail(f"unknown tactic '{text.split()[0] if text.split() else text}'")
-        try:
-            return handler(g, rest)
-        except SyntaxErr as e:
-            raise TacticFail(str(e)) from None
+        with term_scope() as scope:
+            try:
+                res = handler(g, rest)
+            except SyntaxErr as e:
+                raise TacticFail(str(e)) from None
+            # soundness: every `?_` a term produced is still a goal (else the tactic fails), and every
+            # `sorry` it met is reported, whatever the handler did with them
+            met = scope.settle(res.goals)
+        return Outcome(res.goals, res.sorries + [x for x in met if not any(x is y for y in res.sorries)])
 
     # ------------------------------------------------------------------------------------------ helpers
     def _elab(self, g: Goal) -> Elaborator:
@@ -281,7 +290,7 @@ class Runner:
         el.check(self._term(rest), g.target)
         if el.holes:
             raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
-        return Outcome([], el.sorries)
+        return Outcome([])
 
     def t_refine(self, g: Goal, rest: str) -> Outcome:
         el = self._elab(g)
@@ -291,7 +300,7 @@ class Runner:
             if len(el.holes) == 1
             else [_sub_tag(g.tag, f"refine_{i + 1}") for i in range(len(el.holes))]
         )
-        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)], el.sorries)
+        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
@@ -340,7 +349,7 @@ class Runner:
             tags = _tag_new(g.tag, [nm for nm, _ in premises]) if premises else []
             new = [Goal(g.hyps, p, tg) for (_, p), tg in zip(premises, tags, strict=True)]
             new += [Goal(h.hyps, h.target, None) for h in el.holes]
-            return Outcome(new, el.sorries)
+            return Outcome(new)
         if last_err is not None:
             raise last_err
         raise TacticFail(
@@ -380,9 +389,9 @@ class Runner:
             if value is None:
                 raise TacticFail("`have` must specify the hypothesis type")
             ty = el.synth(self._term(value))
-        if el.holes:
-            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
-        return Outcome([Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)], el.sorries)
+        # `have h : T := e` is `refine_lift have h : T := e; ?_`: holes of `e` first, then the main goal
+        holes = [Goal(h.hyps, h.target, None) for h in el.holes]
+        return Outcome([*holes, Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)])
 
     def t_specialize(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
@@ -392,9 +401,12 @@ class Runner:
                 "local context"
             )
         name = node[1][1]
-        ty = self._elab(g).synth(node)
+        el = self._elab(g)
+        ty = el.synth(node)
         hyps = remove_hyp(g.hyps, name)
-        return Outcome([Goal((*hyps, Hyp(name, ty)), g.target, g.tag)])
+        # Lean: `replaceMainGoal (mvarId :: holes)`: the specialized goal first, then the `?_` holes
+        holes = [Goal(h.hyps, h.target, None) for h in el.holes]
+        return Outcome([Goal((*hyps, Hyp(name, ty)), g.target, g.tag), *holes])
 
     def t_show(self, g: Goal, rest: str) -> Outcome:
         ty = parse_in(g, self._term(rest))
@@ -538,7 +550,14 @@ class Runner:
         try:
             ok = omega_valid(facts, goal, goal_sorts_all(g), steps=self.steps)
         except OmegaTimeout:
-            raise TacticFail(TIMEOUT_MSG) from None
+            ok = False
+        if not ok:
+            # Fourier–Motzkin with tightening is sound but incomplete over ℤ (Lean's omega is complete
+            # with its dark/grey shadows): z3 decides what it missed; unknown/timeout = not proven
+            verdict = smt.valid(facts, goal if goal is not None else FALSE, goal_sorts_all(g), self.z3_ms)
+            if verdict is None:
+                raise TacticFail(TIMEOUT_MSG)
+            ok = verdict
         if not ok:
             raise TacticFail(
                 "omega could not prove the goal:\na possible counterexample may satisfy the constraints"
