@@ -13,9 +13,9 @@ from types import MappingProxyType
 
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.syntax import (
-    SORT_ALIASES,
     Parser,
     SyntaxErr,
+    sort_of_node,
     to_prop,
 )
 from lean_io.minilean.tactics import Runner
@@ -302,7 +302,7 @@ def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None,
             p.expect(":")
             ty_node = p.term(0)
             p.expect(close)
-            sort = SORT_ALIASES.get(ty_node[1]) if ty_node[0] == "id" else None
+            sort = sort_of_node(ty_node)
             for nm in names:
                 if nm in sorts or any(h.name == nm for h in hyps):
                     raise SyntaxErr(f"minilean: duplicate binder name '{nm}'")

@@ -40,9 +40,8 @@ from lean_io.minilean.syntax import (
     Prop,
     SyntaxErr,
     Tok,
-    eval_prop,
+    closed_truth,
     parse_term,
-    prop_vars,
     show_prop,
     tokenize,
 )
@@ -447,7 +446,7 @@ class Runner:
             return Outcome([Goal(g.hyps, t.lhs, g.tag)])
         if t == TRUE:
             return Outcome([])
-        if isinstance(t, PRel) and t.op == "=" and expr_defeq(t.lhs, t.rhs):
+        if isinstance(t, PRel) and t.op == "=" and expr_defeq(t.lhs, t.rhs, t.ty):
             return Outcome([])
         raise TacticFail(f"tactic 'constructor' failed, target is not an inductive datatype\n{g.render()}")
 
@@ -519,12 +518,13 @@ class Runner:
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        if prop_vars(g.target):
+        truth = closed_truth(g.target)
+        if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
-                "handles closed propositions"
+                "handles closed ℕ/ℤ propositions"
             )
-        if not eval_prop(g.target, {}):
+        if not truth:
             raise TacticFail(
                 f"tactic 'decide' proved that the proposition\n  {show_prop(g.target)}\nis false"
             )
@@ -642,9 +642,9 @@ def _has_contradiction(g: Goal) -> bool:
         if isinstance(ty, PNot) and ty.arg == TRUE:
             return True
         if isinstance(ty, PRel):
-            if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs):
+            if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs, ty.ty):
                 return True
-            if not prop_vars(ty) and not eval_prop(ty, {}) and ty.op == "=":
+            if ty.op == "=" and closed_truth(ty) is False:
                 return True  # distinct literals
         imp = as_imp(ty)
         if imp is not None and imp[1] == FALSE and any(defeq(o, imp[0]) for o in hyps):
@@ -655,7 +655,7 @@ def _has_contradiction(g: Goal) -> bool:
 def _rfl_ok(t: Prop) -> bool:
     while True:
         if isinstance(t, PRel) and t.op in ("=", "≤"):
-            return expr_defeq(t.lhs, t.rhs)
+            return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PBin) and t.op == "↔":
             return defeq(t.lhs, t.rhs)
         nxt = unfold(t)
@@ -669,7 +669,7 @@ def _trivial(g: Goal, t: Prop, fuel: int) -> bool:
         return False
     if t == TRUE or _rfl_ok(t) or _find_assumption(Goal(g.hyps, t)) is not None:
         return True
-    if not prop_vars(t) and eval_prop(t, {}):
+    if closed_truth(t):
         return True
     if isinstance(t, PBin) and t.op == "∧":
         return _trivial(g, t.lhs, fuel - 1) and _trivial(g, t.rhs, fuel - 1)

@@ -34,6 +34,7 @@ from lean_io.minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    NUMERIC,
     TRUE,
     EMeta,
     PBin,
@@ -294,7 +295,8 @@ class Elaborator:
             raise _mismatch(_show_node(node), got, expected)
 
     def _check_rfl(self, expected: Prop) -> None:
-        if isinstance(expected, PRel) and expected.op == "=" and expr_defeq(expected.lhs, expected.rhs):
+        e = expected
+        if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
             return
         raise TacticFail(
             f"type mismatch\n  rfl\nThe rfl term proves `x = x`, but the expected type is\n"
@@ -308,7 +310,8 @@ class Elaborator:
         if not (isinstance(expected, PRel) and expected.op == "="):
             raise TacticFail(f"type mismatch\n  Eq.refl\nis expected to have type\n  {show_prop(expected)}")
         a = self._type_arg(args[0], expected.ty)
-        if not (expr_defeq(a, expected.lhs) and expr_defeq(a, expected.rhs)):  # type: ignore[arg-type]
+        ty = expected.ty
+        if not (expr_defeq(a, expected.lhs, ty) and expr_defeq(a, expected.rhs, ty)):  # type: ignore[arg-type]
             raise TacticFail(
                 f"type mismatch\n  Eq.refl {_show_node(args[0])}\nis not of type\n  {show_prop(expected)}"
             )
@@ -491,6 +494,8 @@ class Elaborator:
         sub: dict[str, object] = {}
         metas: list[int] = []
         for b in decl.binders:
+            if isinstance(b.ty, str) and b.ty not in ("Prop", *NUMERIC):
+                raise TacticFail(f"minilean: '{decl.name}' has a function-typed argument (not supported)")
             if isinstance(b.ty, str):
                 self._meta += 1
                 metas.append(self._meta)
@@ -590,7 +595,7 @@ class Elaborator:
 
 def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
     """Replace the declaration's variables by metavariables."""
-    from lean_io.minilean.syntax import EBin, ENeg, EVar
+    from lean_io.minilean.syntax import EApp, EBin, ECast, ENeg, EVar, PPred, PQuant
 
     def ex(e):
         if isinstance(e, EVar):
@@ -599,7 +604,18 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
             return EBin(e.op, ex(e.lhs), ex(e.rhs))
         if isinstance(e, ENeg):
             return ENeg(ex(e.arg))
+        if isinstance(e, ECast):
+            return ECast(ex(e.arg), e.src, e.dst)
+        if isinstance(e, EApp):
+            if e.fn in sub:
+                raise TacticFail("minilean: theorems with function-typed arguments cannot be used by name")
+            return EApp(e.fn, tuple(ex(a) for a in e.args))
         return e
+
+    if isinstance(p, PQuant):  # the bound variable shadows the declaration's variable of that name
+        return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
+    if isinstance(p, PPred):
+        return PPred(p.name, ex(p.arg), p.ty)
 
     if isinstance(p, PVar):
         return sub.get(p.name, p)  # type: ignore[return-value]
