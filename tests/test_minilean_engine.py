@@ -328,8 +328,9 @@ def test_omega_timeout_is_deterministic() -> None:
 def test_unknown_and_search_tactics() -> None:
     s = start("(p : Prop) (hp : p)", "p")
     fails(s, "simp", "unknown tactic")
-    fails(s, "linarith", "unknown tactic")
-    fails(s, "norm_num", "unknown tactic")
+    # linarith / norm_num exist since MiniF2F-lite; on this goal they fail (nothing to compute)
+    fails(s, "linarith", "linarith failed")
+    fails(s, "norm_num", "norm_num only closes")
     fails(s, "tauto", "unknown tactic")
     fails(s, "exact?", "Search tactics")
     fails(s, "frobnicate h", "unknown tactic")

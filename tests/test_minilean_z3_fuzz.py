@@ -5,6 +5,8 @@
   drives it.
 * Every goal `omega` closes is valid according to z3 (soundness), and `omega` proves the z3-valid
   goals of the sample (agreement where z3 decides; minilean's omega may only ever be weaker).
+* The same for `linarith` on linear ℝ statements (comparison hypotheses, where linarith is complete),
+  and the MiniF2F-lite fragment (ℝ, ∸, %, ∣, ∀/∃, functions) in the random-tactic test.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from hypothesis import strategies as st
 
 from lean_io.minilean.engine import ProofState, TacticError, apply_tactic, elaborate, initial_env
 from lean_io.minilean.goals import Goal
-from lean_io.minilean.smt import valid
+from lean_io.minilean.smt import Untranslatable, valid
 
-BINDERS = "(p q : Prop) (a b c : ℕ) (x y : ℤ)"
+BINDERS = "(p q : Prop) (a b c : ℕ) (x y : ℤ) (u v : ℝ) (f : ℕ → ℤ)"
 ATOMS = [
     "p",
     "q",
@@ -35,6 +37,18 @@ ATOMS = [
     "x + y = 0",
     "y ≤ x + 1",
     "x ≠ 7",
+    # MiniF2F-lite
+    "u < v",
+    "u * v ≤ 1",
+    "u ^ 2 = 2 * v",
+    "u / 2 + v = a",
+    "a - b = 2",
+    "a % 3 = 2",
+    "3 ∣ x + 1",
+    "f a = x",
+    "∀ n, f n ≥ 0",
+    "∃ k : ℕ, a = 2 * k",
+    "|x| ≤ 2",
 ]
 TACTICS = [
     "intro h1",
@@ -59,6 +73,15 @@ TACTICS = [
     "cases (?_ : False)",
     "exact (?_ : False).elim",
     "omega",
+    "linarith",
+    "nlinarith",
+    "nlinarith [sq_nonneg (u - v)]",
+    "positivity",
+    "norm_num",
+    "use 3",
+    "exists 2",
+    "intro n",
+    "refine ⟨1, ?_⟩",
 ]
 PER_HYP = [
     "exact {h}",
@@ -72,12 +95,20 @@ PER_HYP = [
     "have h7 := {h} ?_",
     "exact {h}.elim",
     "rcases ({h} ?_) with h8",
+    "obtain ⟨k, hk⟩ := {h}",
+    "have h9 := {h} 2",
+    "specialize {h} a",
+    "norm_num [{h}]",
+    "linarith [{h}]",
 ]
 
 
-def _formula() -> st.SearchStrategy[str]:
+OMEGA_ATOMS = [a for a in ATOMS if not any(t in a for t in ("p", "q", "u", "v", "f", "∀", "∃", "|"))]
+
+
+def _formula(atoms: list[str] = ATOMS) -> st.SearchStrategy[str]:
     return st.recursive(
-        st.sampled_from(ATOMS),
+        st.sampled_from(atoms),
         lambda ch: st.one_of(
             ch.map(lambda a: f"¬({a})"),
             st.builds(lambda op, a, b: f"({a}) {op} ({b})", st.sampled_from(["∧", "∨", "→", "↔"]), ch, ch),
@@ -87,7 +118,14 @@ def _formula() -> st.SearchStrategy[str]:
 
 
 def _z3_valid(g: Goal) -> bool | None:
-    return valid([h.ty for h in g.hyps if not h.is_var], g.target, g.sorts())  # type: ignore[misc]
+    try:
+        return valid([h.ty for h in g.hyps if not h.is_var], g.target, _all_sorts(g))  # type: ignore[misc]
+    except Untranslatable:
+        return None
+
+
+def _all_sorts(g: Goal) -> dict[str, str]:
+    return {h.name: h.ty for h in g.hyps if h.is_var}  # type: ignore[misc]
 
 
 def _root(hyps: list[str], goal: str) -> ProofState | None:
@@ -137,7 +175,7 @@ def test_z3_refuted_statements_are_never_proven(hyps: list[str], goal: str, data
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.lists(_formula(), max_size=3), _formula())
+@given(st.lists(_formula(OMEGA_ATOMS), max_size=3), _formula(OMEGA_ATOMS))
 def test_omega_agrees_with_z3(hyps: list[str], goal: str) -> None:
     if not _budget_left():
         return
@@ -145,7 +183,6 @@ def test_omega_agrees_with_z3(hyps: list[str], goal: str) -> None:
     assume(root is not None)
     assert root is not None
     g = root.goals[0]
-    assume(all("p" not in h and "q" not in h for h in [*hyps, goal]))  # omega: arithmetic only
     truth = _z3_valid(g)
     assume(truth is not None)
     try:
@@ -153,3 +190,23 @@ def test_omega_agrees_with_z3(hyps: list[str], goal: str) -> None:
     except TacticError:
         proved = False
     assert proved == truth, (g.render(), truth)
+
+
+LINEAR_ATOMS = ["u < v", "u ≤ 2 * v + 1", "u + v = 3", "v ≥ 0", "2 * u - v > 1", "u / 3 ≤ v", "v < -1"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(LINEAR_ATOMS), max_size=3), st.sampled_from([*LINEAR_ATOMS, "False"]))
+def test_linarith_agrees_with_z3_on_linear_real_problems(hyps: list[str], goal: str) -> None:
+    if not _budget_left():
+        return
+    root = _root(hyps, goal)
+    assume(root is not None)
+    assert root is not None
+    truth = _z3_valid(root.goals[0])
+    assume(truth is not None)
+    try:
+        proved = apply_tactic(root, "linarith") == []
+    except TacticError:
+        proved = False
+    assert proved == truth, (root.render(), truth)

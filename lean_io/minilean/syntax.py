@@ -1085,3 +1085,54 @@ def closed_truth(p: Prop) -> bool | None:
         return eval_prop(p, {})
     except NotEvaluable:
         return None
+
+
+def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
+    """Replace the free variable `name` by `value`; refuses (SyntaxErr) to capture a free variable of
+    `value` under a binder."""
+    free = expr_vars(value, set())
+
+    def ex(e: Expr) -> Expr:
+        if isinstance(e, EVar):
+            return value if e.name == name else e
+        if isinstance(e, EBin):
+            return EBin(e.op, ex(e.lhs), ex(e.rhs))
+        if isinstance(e, ENeg):
+            return ENeg(ex(e.arg))
+        if isinstance(e, ECast):
+            return ECast(ex(e.arg), e.src, e.dst)
+        if isinstance(e, EApp):
+            return EApp(e.fn, tuple(ex(a) for a in e.args))
+        return e
+
+    def go(q: Prop) -> Prop:
+        if isinstance(q, PNot):
+            return PNot(go(q.arg))
+        if isinstance(q, PBin):
+            return PBin(q.op, go(q.lhs), go(q.rhs))
+        if isinstance(q, PRel):
+            return PRel(q.op, ex(q.lhs), ex(q.rhs), q.ty)
+        if isinstance(q, PPred):
+            return PPred(q.name, ex(q.arg), q.ty)
+        if isinstance(q, PQuant):
+            if q.var == name:
+                return q  # shadowed
+            if q.var in free and name in prop_vars(q.body):
+                raise SyntaxErr(f"minilean: substitution would capture '{q.var}' (rename the bound variable)")
+            return PQuant(q.q, q.var, q.sort, go(q.body))
+        return q
+
+    return go(p)
+
+
+def binder_names(p: Prop, acc: set[str] | None = None) -> set[str]:
+    acc = set() if acc is None else acc
+    if isinstance(p, PQuant):
+        acc.add(p.var)
+        binder_names(p.body, acc)
+    elif isinstance(p, PNot):
+        binder_names(p.arg, acc)
+    elif isinstance(p, PBin):
+        binder_names(p.lhs, acc)
+        binder_names(p.rhs, acc)
+    return acc

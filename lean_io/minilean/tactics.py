@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from lean_io.minilean import smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
+from lean_io.minilean.closers import eval_closed, positivity, rewrite_prop
 from lean_io.minilean.goals import (
     Goal,
     Hyp,
@@ -30,19 +31,32 @@ from lean_io.minilean.goals import (
     remove_hyp,
     unfold,
 )
+from lean_io.minilean.linarith import NotLinear, partition_of, refute, syntactic_squares
 from lean_io.minilean.syntax import (
     FALSE,
+    INT,
+    NAT,
     TRUE,
+    EApp,
+    EBin,
+    ENum,
+    EVar,
+    NotEvaluable,
     PBin,
     PConst,
     PNot,
+    PQuant,
     PRel,
     Prop,
     SyntaxErr,
     Tok,
+    _Typer,
+    binder_names,
     closed_truth,
     parse_term,
     show_prop,
+    subst_prop,
+    to_expr,
     tokenize,
 )
 from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
@@ -51,10 +65,6 @@ TIMEOUT_MSG = "Tactic application timed out."
 UNSUPPORTED = {
     "simp",
     "simp_all",
-    "norm_num",
-    "linarith",
-    "nlinarith",
-    "positivity",
     "tauto",
     "aesop",
     "grind",
@@ -75,8 +85,6 @@ UNSUPPORTED = {
     "calc",
     "unfold",
     "norm_cast",
-    "exists",
-    "use",
     "refine'",
     "existsi",
     "bound",
@@ -88,6 +96,7 @@ UNSUPPORTED = {
     "gcongr",
 }
 SEARCH = {"exact?", "apply?", "rw?", "simp?", "hint"}
+_TERM_LEMMAS = ("sq_nonneg", "pow_two_nonneg", "mul_self_nonneg", "abs_nonneg", "sq_abs")
 
 
 @dataclass
@@ -266,6 +275,9 @@ class Runner:
         names: list[str | None] = list(self._names(rest)) or [None]
         hyps, target = g.hyps, g.target
         for n in names:
+            if isinstance(target, PQuant) and target.q == "∀":
+                hyps, target = _intro_var(hyps, target, n)
+                continue
             imp = as_imp(target)
             if imp is None:
                 raise TacticFail("tactic 'introN' failed, insufficient number of binders")
@@ -541,20 +553,26 @@ class Runner:
         facts: list[Prop] = []
         for h in g.hyps:
             if not h.is_var:
-                facts.extend(c for c in _conjuncts(h.ty) if is_arith(c))  # type: ignore[arg-type]
-        goal = g.target if is_arith(g.target) else None
+                facts.extend(c for c in _conjuncts(h.ty) if _omega_fact(c, g))  # type: ignore[arg-type]
+        goal = g.target if _omega_fact(g.target, g) else None
         if not facts and goal is None:
             raise TacticFail(
                 "omega could not prove the goal:\nNo usable constraints found for the hypotheses and goal."
             )
-        try:
-            ok = omega_valid(facts, goal, goal_sorts_all(g), steps=self.steps)
-        except OmegaTimeout:
-            ok = False
+        ok = False
+        lin = [f for f in facts if is_arith(f)]
+        if len(lin) == len(facts) and (goal is None or is_arith(goal)):
+            try:  # the linear fragment: the hand-written procedure (fast path)
+                ok = omega_valid(lin, goal, goal_sorts_all(g), steps=self.steps)
+            except OmegaTimeout:
+                ok = False
         if not ok:
             # Fourier–Motzkin with tightening is sound but incomplete over ℤ (Lean's omega is complete
-            # with its dark/grey shadows): z3 decides what it missed; unknown/timeout = not proven
-            verdict = smt.valid(facts, goal if goal is not None else FALSE, goal_sorts_all(g), self.z3_ms)
+            # with its dark/grey shadows), and omega also reads ∸, / and % by literals, ↑ and ∣ by
+            # literals: z3 decides the same linear problem (other terms are atoms); unknown = not proven
+            verdict = smt.valid(
+                facts, goal if goal is not None else FALSE, goal_sorts_all(g), self.z3_ms, omega=True
+            )
             if verdict is None:
                 raise TacticFail(TIMEOUT_MSG)
             ok = verdict
@@ -563,6 +581,149 @@ class Runner:
                 "omega could not prove the goal:\na possible counterexample may satisfy the constraints"
             )
         return Outcome([])
+
+    # ------------------------------------------------------------------------------------------ automation
+    def _hint_list(self, rest: str) -> list[str]:
+        rest = rest.strip()
+        if not rest:
+            return []
+        depth, close = 0, -1
+        for i, c in enumerate(rest):
+            depth += c in "([⟨{"
+            depth -= c in ")]⟩}"
+            if depth == 0:
+                close = i
+                break
+        if not rest.startswith("[") or close != len(rest) - 1:
+            raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected '[' or command")
+        return [x.strip() for x in _split_top(rest[1:-1], ",") if x.strip()]
+
+    def _hint_prop(self, g: Goal, text: str) -> Prop:
+        node = self._term(text)
+        head, args = (node[1], node[2]) if node[0] == "app" else (node, ())
+        name = head[1] if head[0] == "id" else None
+        zero, two = ENum(0), ENum(2)
+        if name in _TERM_LEMMAS and len(args) == 1:
+            try:
+                e, ty = _Typer(g.sorts()).tree(args[0], None)
+            except SyntaxErr as err:
+                raise TacticFail(str(err)) from None
+            if name in ("sq_nonneg", "pow_two_nonneg"):
+                return PRel("≤", zero, EBin("^", e, two), ty)
+            if name == "mul_self_nonneg":
+                return PRel("≤", zero, EBin("*", e, e), ty)
+            if ty == NAT:
+                raise TacticFail("failed to synthesize\n  Lattice ℕ (abs of a natural number)")
+            if name == "abs_nonneg":
+                return PRel("≤", zero, EApp("abs", (e,)), ty)
+            return PRel("=", EBin("^", EApp("abs", (e,)), two), EBin("^", e, two), ty)  # sq_abs
+        if name in ("mul_pos", "mul_nonneg") and len(args) == 2:
+            el = self._elab(g)
+            facts = [el.synth(a) for a in args]
+            op = "<" if name == "mul_pos" else "≤"
+            sides = []
+            for f in facts:
+                if isinstance(f, PRel) and f.op == op and f.lhs == zero:
+                    sides.append((f.rhs, f.ty))
+                elif isinstance(f, PRel) and f.op == {"<": ">", "≤": "≥"}[op] and f.rhs == zero:
+                    sides.append((f.lhs, f.ty))
+                else:
+                    raise TacticFail(f"type mismatch: {name} expects proofs of `0 {op} a`")
+            if sides[0][1] != sides[1][1]:
+                raise TacticFail(f"type mismatch in {name}")
+            return PRel(op, zero, EBin("*", sides[0][0], sides[1][0]), sides[0][1])
+        return self._elab(g).synth(node)
+
+    def _linarith(self, g: Goal, rest: str, products: bool) -> Outcome:
+        extra = [self._hint_prop(g, h) for h in self._hint_list(rest)]
+        hyps = [h.ty for h in g.hyps if not h.is_var]  # type: ignore[misc]
+        t = g.target
+        if isinstance(t, PRel) and t.op in ("<", "≤", ">", "≥", "="):
+            parts = [partition_of(t.ty)]
+            if t.op == "=":
+                negs = [[PNot(PRel("≤", t.lhs, t.rhs, t.ty))], [PNot(PRel("≥", t.lhs, t.rhs, t.ty))]]
+            else:
+                negs = [[PNot(t)]]
+        else:  # linarith proves anything else by exfalso: a contradiction among the hypotheses
+            negs = [[]]
+            parts = sorted({partition_of(p.ty) for p in [*hyps, *extra] if isinstance(p, PRel)})
+        squares = syntactic_squares([*hyps, *extra, t]) if products else None
+        verdict: bool | None = False
+        try:
+            for part in parts:
+                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares)
+                if verdict:
+                    break
+        except NotLinear as e:
+            raise TacticFail(f"linarith failed: {e}") from None
+        if verdict is None:
+            raise TacticFail(TIMEOUT_MSG)
+        if not verdict:
+            raise TacticFail(f"linarith failed to find a contradiction\n{g.render()}")
+        return Outcome([])
+
+    def t_linarith(self, g: Goal, rest: str) -> Outcome:
+        return self._linarith(g, rest, products=False)
+
+    def t_nlinarith(self, g: Goal, rest: str) -> Outcome:
+        return self._linarith(g, rest, products=True)
+
+    def t_positivity(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        hyps = [h.ty for h in g.hyps if not h.is_var]  # type: ignore[misc]
+        if not positivity(g.target, hyps):  # type: ignore[arg-type]
+            raise TacticFail(f"failed to prove positivity\n{g.render()}")
+        return Outcome([])
+
+    def t_norm_num(self, g: Goal, rest: str) -> Outcome:
+        if re.search(r"\bat\b", rest):
+            raise TacticFail("minilean: `norm_num at` is not supported")
+        target = g.target
+        rules = []
+        for name in self._hint_list(rest):
+            h = g.lookup(name)
+            if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
+                raise TacticFail(f"minilean: norm_num [{name}]: expected a hypothesis `lhs = rhs`")
+            rules.append(h.ty)
+        for _ in range(4):  # simp rewrites to a fixpoint; a few passes suffice for var := value rules
+            for r in rules:
+                target = rewrite_prop(target, r.lhs, r.rhs, r.ty)
+        try:
+            truth = eval_closed(target)
+        except NotEvaluable:
+            raise TacticFail(
+                f"minilean: norm_num only closes goals that become closed numeral statements\n{g.render()}"
+            ) from None
+        if not truth:
+            raise TacticFail("norm_num failed: the goal simplifies to False")
+        return Outcome([])
+
+    def t_use(self, g: Goal, rest: str) -> Outcome:
+        items = [x for x in _split_top(rest, ",") if x.strip()]
+        if not items:
+            raise TacticFail("unexpected end of input; expected term")
+        target = g.target
+        for it in items:
+            if not (isinstance(target, PQuant) and target.q == "∃"):
+                raise TacticFail(f"use: the goal is not an existential\n{g.render()}")
+            try:
+                e = to_expr(self._term(it), g.sorts(), target.sort)
+                target = subst_prop(target.body, target.var, e)
+            except SyntaxErr as err:
+                raise TacticFail(str(err)) from None
+        # Mathlib's `use` then tries `rfl`/`trivial`/`assumption` with reducible transparency: we only
+        # close what is syntactically closed
+        if target == TRUE or _find_assumption(Goal(g.hyps, target)) is not None or (
+            isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs
+        ):
+            return Outcome([])
+        return Outcome([Goal(g.hyps, target, g.tag)])
+
+    def t_exists(self, g: Goal, rest: str) -> Outcome:
+        out = self.t_use(g, rest)  # `exists x` = `refine ⟨x, ?_⟩; try trivial`
+        if out.goals and _trivial(out.goals[0], out.goals[0].target, 8):
+            return Outcome([])
+        return out
 
     # ------------------------------------------------------------------------------------------ cases
     def t_cases(self, g: Goal, rest: str) -> Outcome:
@@ -586,6 +747,9 @@ class Runner:
                 add_hyp(hyps, None, PBin("→", t.lhs, t.rhs), "mp"), None, PBin("→", t.rhs, t.lhs), "mpr"
             )
             return Outcome([Goal(h2, g.target, _sub_tag(g.tag, "intro"))])
+        if isinstance(t, PQuant) and t.q == "∃":
+            h1, body = _intro_var(hyps, t, None)
+            return Outcome([Goal(add_hyp(h1, None, body), g.target, _sub_tag(g.tag, "intro"))])
         if isinstance(t, PBin) and t.op == "∨":
             return Outcome(
                 [
@@ -620,7 +784,46 @@ class Runner:
         return Outcome([Goal(h, g.target, tag) for h, tag in results])
 
 
+# ---------------------------------------------------------------------------------------------- binders
+
+
+def _fresh_var(hyps: tuple[Hyp, ...], name: str, body: Prop) -> None:
+    if any(h.name == name for h in hyps) or name in binder_names(body):
+        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    check_name(name)
+
+
+def _intro_var(hyps: tuple[Hyp, ...], q: PQuant, name: str | None) -> tuple[tuple[Hyp, ...], Prop]:
+    """Introduce the variable of `∀ x, P` (or of a witness of `∃ x, P`) as `name`; None: inaccessible x✝."""
+    if name is None or name == "_":
+        _fresh_var(hyps, q.var, q.body)
+        return (*hyps, Hyp(q.var, q.sort, accessible=False)), q.body
+    _fresh_var(hyps, name, q.body)
+    try:
+        body = subst_prop(q.body, q.var, EVar(name))
+    except SyntaxErr as e:
+        raise TacticFail(str(e)) from None
+    return (*hyps, Hyp(name, q.sort)), body
+
+
 # ---------------------------------------------------------------------------------------------- closers
+
+
+def _omega_fact(p: Prop, g: Goal) -> bool:
+    """Facts Lean's omega reads: ℕ/ℤ comparisons (∣ by a literal) under ¬ ∧ ∨ → ↔, True, False."""
+    if isinstance(p, PConst):
+        return True
+    if isinstance(p, PNot):
+        return _omega_fact(p.arg, g)
+    if isinstance(p, PBin):
+        return _omega_fact(p.lhs, g) and _omega_fact(p.rhs, g)
+    if isinstance(p, PRel) and p.ty in (NAT, INT):
+        try:
+            smt.Encoder(goal_sorts_all(g), omega=True).prop(p)
+        except smt.Untranslatable:
+            return False
+        return True
+    return False
 
 
 def _proof_hyps(g: Goal) -> list[Prop]:
@@ -772,6 +975,13 @@ def _rcases(
             return [(hyps, tag)]
         if len(items) == 1:
             return _rcases(hyps, ty, items[0], tag)
+        if isinstance(t, PQuant) and t.q == "∃":
+            first = items[0]
+            if first[0] != "name":
+                raise TacticFail("minilean: the witness of an ∃ must be matched by a name")
+            h1, body = _intro_var(hyps, t, first[1])
+            rest_pat = items[1] if len(items) == 2 else ("tuple", items[1:])
+            return _rcases(h1, body, rest_pat, _sub_tag(tag, "intro"))
         if isinstance(t, PBin) and t.op in ("∧", "↔"):
             lhs, rhs = (t.lhs, t.rhs) if t.op == "∧" else (PBin("→", t.lhs, t.rhs), PBin("→", t.rhs, t.lhs))
             rest_pat = items[1] if len(items) == 2 else ("tuple", items[1:])

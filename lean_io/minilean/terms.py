@@ -41,11 +41,13 @@ from lean_io.minilean.syntax import (
     PConst,
     PMeta,
     PNot,
+    PQuant,
     PRel,
     Prop,
     PVar,
     SyntaxErr,
     show_prop,
+    subst_prop,
     to_expr,
     to_prop,
 )
@@ -317,6 +319,14 @@ class Elaborator:
             )
 
     def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
+        if isinstance(expected, PQuant) and expected.q == "∃":  # ⟨witness, proof⟩
+            if len(items) < 2:
+                raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")
+            if items[0][0] in ("hole", "wild", "sorry"):
+                raise TacticFail("minilean: the witness of an ∃ must be given explicitly")
+            body = subst_prop(expected.body, expected.var, self._type_arg(items[0], expected.sort))  # type: ignore[arg-type]
+            self.check(items[1] if len(items) == 2 else ("anon", items[1:]), body)
+            return
         target = expected
         while True:
             if isinstance(target, PBin) and target.op in ("∧", "↔"):
@@ -390,6 +400,11 @@ class Elaborator:
             if kind == "app":
                 fty = self.synth(node[1])
                 for arg in node[2]:
+                    if isinstance(fty, PQuant) and fty.q == "∀":  # instantiate the bound variable
+                        if arg[0] in ("hole", "wild", "sorry"):
+                            raise TacticFail("minilean: the argument of a ∀ must be given explicitly")
+                        fty = subst_prop(fty.body, fty.var, self._type_arg(arg, fty.sort))  # type: ignore[arg-type]
+                        continue
                     imp = as_imp(fty)
                     if imp is None:
                         raise TacticFail(
