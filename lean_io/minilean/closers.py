@@ -111,47 +111,29 @@ def eval_closed(p: Prop) -> bool:
 
 
 def rewrite_expr(e: Expr, lhs: Expr, rhs: Expr) -> Expr:
+    """Replace `lhs` by `rhs` in `e`, a term of the rule's type; arguments of casts and functions have
+    their own types and are left alone (a rule never applies at a type other than its own)."""
     if e == lhs:
         return rhs
     if isinstance(e, EBin):
-        return EBin(e.op, rewrite_expr(e.lhs, lhs, rhs), rewrite_expr(e.rhs, lhs, rhs))
+        new_rhs = e.rhs if e.op == "^" else rewrite_expr(e.rhs, lhs, rhs)  # exponents are ℕ
+        return EBin(e.op, rewrite_expr(e.lhs, lhs, rhs), new_rhs)
     if isinstance(e, ENeg):
         return ENeg(rewrite_expr(e.arg, lhs, rhs))
-    if isinstance(e, ECast):
-        return ECast(rewrite_expr(e.arg, lhs, rhs), e.src, e.dst)
-    if isinstance(e, EApp):
-        return EApp(e.fn, tuple(rewrite_expr(a, lhs, rhs) for a in e.args))
     return e
 
 
 def rewrite_prop(p: Prop, lhs: Expr, rhs: Expr, ty: str) -> Prop:
-    """Replace `lhs` (of type `ty`) by `rhs` everywhere it occurs at type `ty` (quantifiers untouched)."""
+    """Replace `lhs` (of type `ty`) by `rhs` in the relations of type `ty` (quantifiers untouched)."""
     if isinstance(p, PNot):
         return PNot(rewrite_prop(p.arg, lhs, rhs, ty))
     if isinstance(p, PBin):
         return PBin(p.op, rewrite_prop(p.lhs, lhs, rhs, ty), rewrite_prop(p.rhs, lhs, rhs, ty))
-    if isinstance(p, PRel):
-        if p.ty != ty and not _mentions(p, lhs):
-            return p
+    if isinstance(p, PRel) and p.ty == ty:
         return PRel(p.op, rewrite_expr(p.lhs, lhs, rhs), rewrite_expr(p.rhs, lhs, rhs), p.ty)
-    if isinstance(p, PPred):
+    if isinstance(p, PPred) and p.ty == ty:
         return PPred(p.name, rewrite_expr(p.arg, lhs, rhs), p.ty)
     return p
-
-
-def _mentions(p: PRel, e: Expr) -> bool:
-    def has(x: Expr) -> bool:
-        if x == e:
-            return True
-        if isinstance(x, EBin):
-            return has(x.lhs) or has(x.rhs)
-        if isinstance(x, ENeg | ECast):
-            return has(x.arg)
-        if isinstance(x, EApp):
-            return any(has(a) for a in x.args)
-        return False
-
-    return has(p.lhs) or has(p.rhs)
 
 
 # ---------------------------------------------------------------------------------------------- positivity

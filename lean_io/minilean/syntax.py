@@ -1077,9 +1077,21 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
     raise NotEvaluable(type(p).__name__)
 
 
+def _mentions_prime(p: Prop) -> bool:
+    if isinstance(p, PPred):
+        return p.name == "Nat.Prime"
+    if isinstance(p, PNot):
+        return _mentions_prime(p.arg)
+    if isinstance(p, PBin):
+        return _mentions_prime(p.lhs) or _mentions_prime(p.rhs)
+    return False
+
+
 def closed_truth(p: Prop) -> bool | None:
-    """The truth value of a closed, decidable ℕ/ℤ proposition (what `decide` evaluates), else None."""
-    if prop_vars(p):
+    """The truth value of a closed, decidable ℕ/ℤ proposition (what `decide` evaluates), else None.
+    `Nat.Prime` is excluded: Mathlib's instance (via `minFac`, well-founded recursion) does not reduce
+    in the kernel, so Lean's `decide` fails on it (`norm_num` proves primality instead)."""
+    if prop_vars(p) or _mentions_prime(p):
         return None
     try:
         return eval_prop(p, {})
