@@ -60,3 +60,30 @@ def test_automation(name: str, src: str, ok: bool) -> None:
     res = elaborate(initial_env(), f"theorem t {src}")
     accepted = not res.has_errors and not res.sorries
     assert accepted == ok, [m.data for m in res.messages]
+
+
+MORE = [
+    ("ring", "(a b : ℝ) : (a + b) ^ 2 = a ^ 2 + 2 * a * b + b ^ 2 := by ring", True),
+    ("ring-false", "(a b : ℝ) : (a + b) ^ 2 = a ^ 2 + b ^ 2 := by ring", False),
+    ("ring-nat-sub-atom", "(a b : ℕ) : a - b + b = a := by ring", False),
+    ("ring-div-numeral", "(x : ℝ) : x / 2 + x / 2 = x := by ring", True),
+    ("ring-int-div-atom", "(x : ℤ) : x / 2 + x / 2 = x := by ring", False),
+    ("rw", "(x y : ℝ) (h : x = y + 1) : x - 1 = y := by\n  rw [h]\n  ring", True),
+    ("rw-rev", "(x y : ℕ) (h : x = y) (h2 : y = 3) : x = 3 := by\n  rw [h, h2]", True),
+    ("rw-back", "(x y : ℕ) (h : x = y) (h2 : x = 3) : y = 3 := by\n  rw [← h]\n  exact h2", True),
+    ("rw-no-instance", "(x y : ℕ) (h : x = y) : 3 = 3 := by\n  rw [h]", False),
+    ("rw-at", "(x y : ℕ) (h : x = y) (h2 : x = 3) : y = 3 := by\n  rw [h] at h2\n  exact h2", True),
+    ("rw-fun-arg", "(f : ℕ → ℕ) (x : ℕ) (h : x = 2) (h2 : f 2 = 5) : f x = 5 := by\n  rw [h]\n  exact h2", True),
+    ("subst", "(x y : ℕ) (h : y = x + 1) : y > x := by\n  subst h\n  omega", True),
+    ("subst-false", "(x y : ℕ) (h : y = x + 1) : y > x + 1 := by\n  subst h\n  omega", False),
+    ("interval_cases", "(n : ℕ) (h₀ : n < 3) (h₁ : n ^ 2 = 4) : n = 2 := by\n  interval_cases n\n  · norm_num at h₁\n  · norm_num at h₁\n  · rfl", False),
+    ("interval_cases-omega", "(n : ℕ) (h₀ : n < 3) (h₁ : n * n = 4) : n = 2 := by\n  interval_cases n <;> omega", True),
+    ("interval_cases-no-bound", "(n : ℤ) (h₀ : n < 3) : n = n := by\n  interval_cases n", False),
+]
+
+
+@pytest.mark.parametrize(("name", "src", "ok"), MORE, ids=[c[0] for c in MORE])
+def test_rewriting_and_case_tactics(name: str, src: str, ok: bool) -> None:
+    res = elaborate(initial_env(), f"theorem t {src}")
+    accepted = not res.has_errors and not res.sorries
+    assert accepted == ok, [m.data for m in res.messages]

@@ -82,6 +82,9 @@ TACTICS = [
     "exists 2",
     "intro n",
     "refine ⟨1, ?_⟩",
+    "ring",
+    "interval_cases a",
+    "interval_cases x",
 ]
 PER_HYP = [
     "exact {h}",
@@ -100,6 +103,10 @@ PER_HYP = [
     "specialize {h} a",
     "norm_num [{h}]",
     "linarith [{h}]",
+    "rw [{h}]",
+    "rw [← {h}]",
+    "rw [{h}] at {h2}",
+    "subst {h}",
 ]
 
 

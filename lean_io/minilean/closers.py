@@ -228,3 +228,62 @@ def positivity(goal: Prop, hyps: list[Prop]) -> bool:
 
 
 __all__ = ["eval_closed", "eval_num", "positivity", "rewrite_prop"]
+
+
+# ---------------------------------------------------------------------------------------------- rw / subst
+
+
+def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits: list[int]) -> Expr:
+    """Every instance of `lhs` at type `ty` (the way `rw` abstracts it), types tracked through casts,
+    function arguments and exponents."""
+    if cur == ty and e == lhs:
+        hits[0] += 1
+        return rhs
+    if isinstance(e, EBin):
+        rt = NAT if e.op == "^" else cur  # exponents are ℕ
+        return EBin(
+            e.op,
+            _rw_expr(e.lhs, cur, lhs, rhs, ty, sorts, hits),
+            _rw_expr(e.rhs, rt, lhs, rhs, ty, sorts, hits),
+        )
+    if isinstance(e, ENeg):
+        return ENeg(_rw_expr(e.arg, cur, lhs, rhs, ty, sorts, hits))
+    if isinstance(e, ECast):
+        return ECast(_rw_expr(e.arg, e.src, lhs, rhs, ty, sorts, hits), e.src, e.dst)
+    if isinstance(e, EApp):
+        if e.fn == "abs":
+            doms = [cur]
+        elif e.fn in ("Nat.gcd", "Nat.lcm"):
+            doms = [NAT, NAT]
+        else:
+            doms = sorts[e.fn].split(" → ")[:-1]
+        args = zip(e.args, doms, strict=True)
+        return EApp(e.fn, tuple(_rw_expr(a, d, lhs, rhs, ty, sorts, hits) for a, d in args))
+    return e
+
+
+def rewrite_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> tuple[Prop, int]:
+    """`rw [h]` with `h : lhs = rhs` (type `ty`): the rewritten proposition and the number of instances.
+    Under a binder only instances not mentioning the bound variable are rewritten (as `kabstract`)."""
+    hits = [0]
+    from lean_io.minilean.syntax import PQuant, expr_vars
+
+    bad = expr_vars(lhs, set()) | expr_vars(rhs, set())
+
+    def go(q: Prop) -> Prop:
+        if isinstance(q, PNot):
+            return PNot(go(q.arg))
+        if isinstance(q, PBin):
+            return PBin(q.op, go(q.lhs), go(q.rhs))
+        if isinstance(q, PRel):
+            return PRel(q.op, _rw_expr(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
+                        _rw_expr(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PPred):
+            return PPred(q.name, _rw_expr(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PQuant):
+            if q.var in bad:
+                return q  # the instance would mention the bound variable (or capture it)
+            return PQuant(q.q, q.var, q.sort, go(q.body))
+        return q
+
+    return go(p), hits[0]

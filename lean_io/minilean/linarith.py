@@ -83,8 +83,9 @@ def _mul(a: Poly, b: Poly) -> Poly:
 class Normalizer:
     """Polynomials over atoms for one partition: "int" (ℕ and ℤ, casts ℕ → ℤ pushed) or a field type."""
 
-    def __init__(self, partition: str) -> None:
+    def __init__(self, partition: str, push_casts: bool = True) -> None:
         self.partition = partition
+        self.push_casts = push_casts  # linarith's natToInt pushes ℕ → ℤ casts; `ring` does not
         self.nat_atoms: set = set()  # atoms of type ℕ: get `≥ 0`
 
     def atom(self, e: Expr, ty: str) -> Poly:
@@ -100,6 +101,8 @@ class Normalizer:
         if isinstance(e, ENeg):
             return _add({}, self.poly(e.arg, ty), Fraction(-1))
         if isinstance(e, ECast):
+            if not self.push_casts:
+                return self.atom(e, e.dst)
             if isinstance(e.arg, ENum):
                 return _const(e.arg.n)
             if self.partition == "int" and e.src == NAT and e.dst == INT:
@@ -248,4 +251,20 @@ def refute(
     return True
 
 
-__all__ = ["Normalizer", "NotLinear", "comparison", "partition_of", "refute", "syntactic_squares"]
+def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:
+    """Does `ring` prove `lhs = rhs`? Commutative-ring normal forms over atoms (casts, ∸ ÷ %, division by
+    a non-numeral and functions are atoms; numeral exponents expand; division by a numeral is a
+    rational coefficient in ℚ/ℝ)."""
+    norm = Normalizer(partition_of(ty), push_casts=False)
+    return norm.poly(lhs, ty) == norm.poly(rhs, ty)
+
+
+__all__ = [
+    "Normalizer",
+    "NotLinear",
+    "comparison",
+    "partition_of",
+    "refute",
+    "ring_equal",
+    "syntactic_squares",
+]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from lean_io.minilean import smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
-from lean_io.minilean.closers import eval_closed, positivity, rewrite_prop
+from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
 from lean_io.minilean.goals import (
     Goal,
     Hyp,
@@ -31,7 +31,7 @@ from lean_io.minilean.goals import (
     remove_hyp,
     unfold,
 )
-from lean_io.minilean.linarith import NotLinear, partition_of, refute, syntactic_squares
+from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -39,8 +39,10 @@ from lean_io.minilean.syntax import (
     TRUE,
     EApp,
     EBin,
+    ENeg,
     ENum,
     EVar,
+    Expr,
     NotEvaluable,
     PBin,
     PConst,
@@ -53,7 +55,9 @@ from lean_io.minilean.syntax import (
     _Typer,
     binder_names,
     closed_truth,
+    expr_vars,
     parse_term,
+    show_expr,
     show_prop,
     subst_prop,
     to_expr,
@@ -68,8 +72,6 @@ UNSUPPORTED = {
     "tauto",
     "aesop",
     "grind",
-    "ring",
-    "ring_nf",
     "field_simp",
     "push_neg",
     "simpa",
@@ -78,10 +80,7 @@ UNSUPPORTED = {
     "polyrith",
     "lia",
     "induction",
-    "rw",
-    "rewrite",
     "rwa",
-    "subst",
     "calc",
     "unfold",
     "norm_cast",
@@ -697,6 +696,133 @@ class Runner:
         if not truth:
             raise TacticFail("norm_num failed: the goal simplifies to False")
         return Outcome([])
+
+    def t_ring(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        t = g.target
+        try:
+            ok = isinstance(t, PRel) and t.op == "=" and ring_equal(t.lhs, t.rhs, t.ty)
+        except NotLinear as e:
+            raise TacticFail(f"ring failed: {e}") from None
+        if not ok:
+            raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}")
+        return Outcome([])
+
+    def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
+        return self.t_ring(g, rest)  # minilean's ring_nf only closes goals (no normalised goal is shown)
+
+    def _rw_rules(self, g: Goal, inner: str) -> list[PRel]:
+        rules = []
+        for item in [x.strip() for x in _split_top(inner, ",") if x.strip()]:
+            rev = item.startswith("←") or item.startswith("<-")
+            text = item.removeprefix("←").removeprefix("<-").strip()
+            ty = self._elab(g).synth(self._term(text))
+            if not (isinstance(ty, PRel) and ty.op == "="):
+                raise TacticFail(f"minilean: rw expects equations, got\n  {show_prop(ty)}")
+            rules.append(PRel("=", ty.rhs, ty.lhs, ty.ty) if rev else ty)
+        if not rules:
+            raise TacticFail("unexpected token ']'; expected term")
+        return rules
+
+    def t_rw(self, g: Goal, rest: str) -> Outcome:
+        m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
+        if m is None:
+            raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
+        rules = self._rw_rules(g, m.group(1))
+        sorts = goal_sorts_all(g)
+        where = m.group(2)
+        hyps, target = g.hyps, g.target
+        hyp = g.lookup(where) if where else None
+        if where and (hyp is None or hyp.is_var):
+            raise TacticFail(f"unknown hypothesis '{where}'")
+        cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
+        for r in rules:
+            cur, hits = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
+            if not hits:
+                raise TacticFail(
+                    "tactic 'rewrite' failed, did not find instance of the pattern in the target "
+                    f"expression\n  {show_expr(r.lhs)}\n{g.render()}"
+                )
+        if hyp is not None:
+            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
+        else:
+            target = cur
+        # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive
+        if target == TRUE or (isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs):
+            return Outcome([])
+        return Outcome([Goal(hyps, target, g.tag)])
+
+    t_rewrite = t_rw
+
+    def t_subst(self, g: Goal, rest: str) -> Outcome:
+        names = self._names(rest)
+        h = g.lookup(names[0]) if len(names) == 1 else None
+        if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
+            raise TacticFail("tactic 'subst' failed: expected a hypothesis `h : x = e` or `h : e = x`")
+        eq: PRel = h.ty
+        for var_side, other in ((eq.rhs, eq.lhs), (eq.lhs, eq.rhs)):  # `a = b`: b is eliminated first
+            if not isinstance(var_side, EVar) or var_side.name in expr_vars(other, set()):
+                continue
+            x = var_side.name
+            vh = g.lookup(x)
+            if vh is None or not vh.is_var:
+                continue
+            out = []
+            try:
+                for k in g.hyps:
+                    if k is h or k is vh:
+                        continue
+                    ty = k.ty if k.is_var else subst_prop(k.ty, x, other)  # type: ignore[arg-type]
+                    out.append(Hyp(k.name, ty, k.accessible))
+                target = subst_prop(g.target, x, other)
+            except SyntaxErr as e:
+                raise TacticFail(str(e)) from None
+            return Outcome([Goal(tuple(out), target, g.tag)])
+        raise TacticFail(f"tactic 'subst' failed, no variable to eliminate in\n  {show_prop(eq)}")
+
+    def t_interval_cases(self, g: Goal, rest: str) -> Outcome:
+        names = self._names(rest)
+        vh = g.lookup(names[0]) if len(names) == 1 else None
+        if vh is None or vh.ty not in (NAT, INT):
+            raise TacticFail("minilean: interval_cases expects one ℕ or ℤ variable")
+        x, ty = vh.name, vh.ty
+        lo: int | None = 0 if ty == NAT else None
+        hi: int | None = None
+        for h in g.hyps:  # Mathlib reads bounds `c ≤ x`, `c < x`, `x ≤ c`, `x < c` (and > ≥) directly
+            if h.is_var or not isinstance(h.ty, PRel) or h.ty.ty != ty:
+                continue
+            op, a, b = h.ty.op, h.ty.lhs, h.ty.rhs
+            if op in (">", "≥"):
+                op, a, b = {">": "<", "≥": "≤"}[op], b, a
+            if op not in ("<", "≤"):
+                continue
+            strict = 1 if op == "<" else 0
+            try:
+                if a == EVar(x):
+                    c = int(eval_num(b, ty)) - strict
+                    hi = c if hi is None else min(hi, c)
+                elif b == EVar(x):
+                    c = int(eval_num(a, ty)) + strict
+                    lo = c if lo is None else max(lo, c)
+            except NotEvaluable:
+                continue
+        if lo is None or hi is None:
+            raise TacticFail(f"interval_cases failed: could not find both bounds on {x}")
+        if hi - lo > 100:
+            raise TacticFail("minilean: interval_cases supports at most 100 cases")
+        goals = []
+        for v in range(lo, hi + 1):
+            val: Expr = ENum(v) if v >= 0 else ENeg(ENum(-v))
+            try:
+                hyps = tuple(
+                    k if k.is_var else Hyp(k.name, subst_prop(k.ty, x, val), k.accessible)  # type: ignore[arg-type]
+                    for k in g.hyps
+                    if k is not vh
+                )
+                goals.append(Goal(hyps, subst_prop(g.target, x, val), g.tag))
+            except SyntaxErr as e:
+                raise TacticFail(str(e)) from None
+        return Outcome(goals)
 
     def t_use(self, g: Goal, rest: str) -> Outcome:
         items = [x for x in _split_top(rest, ",") if x.strip()]
