@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement
 
 import z3
 
+from lean_io.minilean.smt import RLIMIT_PER_MS
 from lean_io.minilean.syntax import (
     INT,
     NAT,
@@ -37,6 +38,8 @@ from lean_io.minilean.syntax import (
 Monomial = tuple  # sorted tuple of (atom, power)
 Poly = dict  # Monomial -> Fraction
 MAX_TERMS = 400
+
+
 
 
 class NotLinear(Exception):
@@ -174,6 +177,7 @@ def _z3_refutes(comps: list[Comparison], nat_atoms: Iterable, timeout_ms: int) -
 
     s = z3.Solver()
     s.set("timeout", int(timeout_ms))
+    s.set("rlimit", RLIMIT_PER_MS * int(timeout_ms))  # deterministic budget; the wall-clock one is a guard
     for poly, op in comps:
         t = z3.Sum([z3.RealVal(str(c)) * (var(m) if m else 1) for m, c in poly.items()] or [z3.RealVal(0)])
         s.add(t < 0 if op == "<" else t <= 0 if op == "≤" else t == 0)

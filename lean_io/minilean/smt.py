@@ -39,6 +39,8 @@ from lean_io.minilean.syntax import (
     fun_sort,
 )
 
+RLIMIT_PER_MS = 500  # z3 resource units per millisecond of tactic timeout
+
 
 class Untranslatable(Exception):
     """The proposition uses something the z3 encoding does not cover."""
@@ -205,6 +207,7 @@ def valid(
     enc = Encoder(sorts, omega=omega)
     s = z3.Solver()
     s.set("timeout", int(timeout_ms))
+    s.set("rlimit", RLIMIT_PER_MS * int(timeout_ms))  # deterministic budget; the wall-clock one is a guard
     for h in hyps:
         s.add(enc.prop(h))
     s.add(z3.Not(enc.prop(goal)))

@@ -563,8 +563,8 @@ class Runner:
         if len(lin) == len(facts) and (goal is None or is_arith(goal)):
             try:  # the linear fragment: the hand-written procedure (fast path)
                 ok = omega_valid(lin, goal, goal_sorts_all(g), steps=self.steps)
-            except OmegaTimeout:
-                ok = False
+            except OmegaTimeout:  # its step budget is the deterministic timeout: no z3 fallback then
+                raise TacticFail(TIMEOUT_MSG) from None
         if not ok:
             # Fourier–Motzkin with tightening is sound but incomplete over ℤ (Lean's omega is complete
             # with its dark/grey shadows), and omega also reads ∸, / and % by literals, ↑ and ∣ by
