@@ -78,6 +78,9 @@ MORE = [
     ("subst-false", "(x y : ℕ) (h : y = x + 1) : y > x + 1 := by\n  subst h\n  omega", False),
     ("interval_cases", "(n : ℕ) (h₀ : n < 3) (h₁ : n ^ 2 = 4) : n = 2 := by\n  interval_cases n\n  · norm_num at h₁\n  · norm_num at h₁\n  · rfl", False),
     ("interval_cases-omega", "(n : ℕ) (h₀ : n < 3) (h₁ : n * n = 4) : n = 2 := by\n  interval_cases n <;> omega", True),
+    ("rintro", "(p q r : Prop) : p ∧ q ∨ r → r ∨ p := by\n  rintro (⟨hp, -⟩ | hr)\n  · right\n    exact hp\n  · left\n    exact hr", True),
+    ("rintro-wrong", "(p q r : Prop) : p ∧ q ∨ r → q := by\n  rintro (⟨-, hq⟩ | hr)\n  · exact hq\n  · exact hr", False),
+    ("rintro-forall-exists", ": ∀ n : ℕ, (∃ k, n = 2 * k) → n % 2 = 0 := by\n  rintro n ⟨k, hk⟩\n  omega", True),
     ("interval_cases-no-bound", "(n : ℤ) (h₀ : n < 3) : n = n := by\n  interval_cases n", False),
 ]
 

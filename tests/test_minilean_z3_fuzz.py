@@ -85,6 +85,10 @@ TACTICS = [
     "ring",
     "interval_cases a",
     "interval_cases x",
+    "rintro h1",
+    "rintro ⟨h1, h2⟩",
+    "rintro (h1 | h2)",
+    "rintro n ⟨k, hk⟩",
 ]
 PER_HYP = [
     "exact {h}",

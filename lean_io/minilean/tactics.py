@@ -824,6 +824,40 @@ class Runner:
                 raise TacticFail(str(e)) from None
         return Outcome(goals)
 
+    def t_rintro(self, g: Goal, rest: str) -> Outcome:
+        """`rintro p₁ p₂ …`: intro each binder, destructing it with its rcases pattern."""
+        chunks, depth, cur = [], 0, ""
+        for c in rest.strip():
+            depth += c in "(⟨"
+            depth -= c in ")⟩"
+            if c.isspace() and depth == 0:
+                if cur:
+                    chunks.append(cur)
+                cur = ""
+            else:
+                cur += c
+        if cur:
+            chunks.append(cur)
+        if not chunks:
+            raise TacticFail("unexpected end of input; expected rintro pattern")
+        states: list[tuple[tuple[Hyp, ...], Prop, str | None]] = [(g.hyps, g.target, g.tag)]
+        for chunk in chunks:
+            pat = _RcasesParser(chunk).parse()
+            nxt = []
+            for hyps, target, tag in states:
+                if isinstance(target, PQuant) and target.q == "∀":
+                    if pat[0] != "name":
+                        raise TacticFail("minilean: rintro patterns for ∀-variables must be names")
+                    h2, t2 = _intro_var(hyps, target, pat[1])
+                    nxt.append((h2, t2, tag))
+                    continue
+                imp = as_imp(target)
+                if imp is None:
+                    raise TacticFail("tactic 'introN' failed, insufficient number of binders")
+                nxt.extend((h2, imp[1], t2) for h2, t2 in _rcases(hyps, imp[0], pat, tag))
+            states = nxt
+        return Outcome([Goal(h, t, tag) for h, t, tag in states])
+
     def t_use(self, g: Goal, rest: str) -> Outcome:
         items = [x for x in _split_top(rest, ",") if x.strip()]
         if not items:
