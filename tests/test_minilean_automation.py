@@ -81,6 +81,9 @@ MORE = [
     ("rintro", "(p q r : Prop) : p ∧ q ∨ r → r ∨ p := by\n  rintro (⟨hp, -⟩ | hr)\n  · right\n    exact hp\n  · left\n    exact hr", True),
     ("rintro-wrong", "(p q r : Prop) : p ∧ q ∨ r → q := by\n  rintro (⟨-, hq⟩ | hr)\n  · exact hq\n  · exact hr", False),
     ("rintro-forall-exists", ": ∀ n : ℕ, (∃ k, n = 2 * k) → n % 2 = 0 := by\n  rintro n ⟨k, hk⟩\n  omega", True),
+    ("simp-only", "(f : ℕ → ℕ) (x : ℕ) (h : x = 2) (h2 : f 2 = 5) : f x = 5 := by\n  simp only [h]\n  exact h2", True),
+    ("simp-only-at", "(x y : ℕ) (h : x = y) (h2 : x = 3) : y = 3 := by\n  simp only [h] at h2\n  exact h2", True),
+    ("simp-no-progress", "(x y : ℕ) (h : x = y) : 3 = 3 := by\n  simp only [h]", False),
     ("interval_cases-no-bound", "(n : ℤ) (h₀ : n < 3) : n = n := by\n  interval_cases n", False),
 ]
 

@@ -111,6 +111,8 @@ PER_HYP = [
     "rw [← {h}]",
     "rw [{h}] at {h2}",
     "subst {h}",
+    "simp only [{h}]",
+    "simp only [{h}] at {h2}",
 ]
 
 

@@ -67,7 +67,6 @@ from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
 
 TIMEOUT_MSG = "Tactic application timed out."
 UNSUPPORTED = {
-    "simp",
     "simp_all",
     "tauto",
     "aesop",
@@ -857,6 +856,36 @@ class Runner:
                 nxt.extend((h2, imp[1], t2) for h2, t2 in _rcases(hyps, imp[0], pat, tag))
             states = nxt
         return Outcome([Goal(h, t, tag) for h, t, tag in states])
+
+    def t_simp(self, g: Goal, rest: str) -> Outcome:
+        """Only `simp only [h₁, …] (at h)` with equations, rewritten to a fixpoint (bounded); the goal is
+        closed when it becomes syntactically reflexive or True."""
+        m = re.match(r"^only\s*\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
+        if m is None:
+            raise TacticFail("minilean: only `simp only [h₁, …]` (with equations) is supported")
+        rules = self._rw_rules(g, m.group(1))
+        sorts = goal_sorts_all(g)
+        hyp = g.lookup(m.group(2)) if m.group(2) else None
+        if m.group(2) and (hyp is None or hyp.is_var):
+            raise TacticFail(f"unknown hypothesis '{m.group(2)}'")
+        cur: Prop = hyp.ty if hyp is not None else g.target  # type: ignore[assignment]
+        total = 0
+        for _ in range(8):
+            hits = 0
+            for r in rules:
+                cur, n = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
+                hits += n
+            total += hits
+            if not hits:
+                break
+        if not total:
+            raise TacticFail("simp made no progress")
+        if hyp is not None:
+            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
+            return Outcome([Goal(hyps, g.target, g.tag)])
+        if cur == TRUE or (isinstance(cur, PRel) and cur.op == "=" and cur.lhs == cur.rhs):
+            return Outcome([])
+        return Outcome([Goal(g.hyps, cur, g.tag)])
 
     def t_use(self, g: Goal, rest: str) -> Outcome:
         items = [x for x in _split_top(rest, ",") if x.strip()]
