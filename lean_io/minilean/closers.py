@@ -5,6 +5,7 @@ with `[h]` rewrites) and `positivity` (syntactic sign analysis). Both use Lean's
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from lean_io.minilean.syntax import (
@@ -45,7 +46,7 @@ def eval_num(e: Expr, ty: str) -> Fraction:
             return abs(vals[0])
         if e.fn in ("Nat.gcd", "Nat.lcm"):
             a, b = int(vals[0]), int(vals[1])
-            g = __import__("math").gcd(a, b)
+            g = math.gcd(a, b)
             return Fraction(g if e.fn == "Nat.gcd" else (0 if g == 0 else a * b // g))
         raise NotEvaluable(e.fn)
     if isinstance(e, EBin):
