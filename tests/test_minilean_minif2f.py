@@ -19,6 +19,13 @@ def test_at_least_120_valid_statements_are_statable() -> None:
     assert sum(reasons.values()) == total - ok
 
 
+def test_headers_are_accepted() -> None:
+    row = minif2f.statable_rows("valid")[0]
+    assert row["header"].startswith("set_option maxHeartbeats")
+    assert minif2f.statable(row["statement"], row["header"]) == (True, "")
+    assert not minif2f.statable(row["statement"], "set_option debug.skipKernelTC true")[0]
+
+
 def test_statable_gives_reasons() -> None:
     good, why = minif2f.statable("theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  sorry")
     assert good and why == ""

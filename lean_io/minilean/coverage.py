@@ -23,7 +23,7 @@ def coverage(split: str) -> tuple[int, int, Counter]:
     reasons: Counter = Counter()
     ok = 0
     for r in rows:
-        good, why = minif2f.statable(r["statement"])
+        good, why = minif2f.statable(r["statement"], r["header"])
         if good:
             ok += 1
         else:

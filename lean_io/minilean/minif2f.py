@@ -30,10 +30,11 @@ def load(split: str) -> list[dict]:
     return [dict(r) for r in _rows(split)]
 
 
-def statable(statement: str) -> tuple[bool, str]:
-    """(True, "") if minilean elaborates `statement` (a `theorem … := by sorry`), else (False, reason)."""
+def statable(statement: str, header: str = "") -> tuple[bool, str]:
+    """(True, "") if minilean elaborates `statement` (a `theorem … := by sorry`, after the MiniF2F
+    `header` of options and opens if given), else (False, reason)."""
     try:
-        res = elaborate(initial_env(), statement)
+        res = elaborate(initial_env(), (header.rstrip("\n") + "\n" if header else "") + statement)
     except RecursionError:  # elaborate already turns deep nesting into a message; belt and braces
         return False, "nesting too deep"
     errors = [m.data for m in res.messages if m.severity == "error"]
@@ -46,7 +47,7 @@ def statable(statement: str) -> tuple[bool, str]:
 
 def statable_rows(split: str) -> list[dict]:
     """The rows of `split` minilean can state (the eval set for the pipeline), in file order."""
-    return [r for r in load(split) if statable(r["statement"])[0]]
+    return [r for r in load(split) if statable(r["statement"], r["header"])[0]]
 
 
 __all__ = ["SPLITS", "load", "statable", "statable_rows"]
