@@ -14,9 +14,9 @@ import dagster as dg
 import duckdb
 
 from assets.io import required_columns_missing, table_metadata, write_parquet
+from assets.resources import ProofmillResource
 from assets.sources import benchmarks, leantree, midtrain, pretrain, smoke, statements
 from assets.sources.schemas import MIDTRAIN_SCHEMA, PRETRAIN_SCHEMA, STATEMENT_SCHEMA, TRANSITION_SCHEMA
-from pipelines.resources import ProofmillResource
 
 GROUP = "corpora"
 # Valid share of the text corpora (split by content hash, so it is stable while streaming). The

@@ -8,8 +8,8 @@ import dagster as dg
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from assets.resources import ProofmillResource
 from models.tokenizer import ProofTokenizer
-from pipelines.resources import ProofmillResource
 
 GROUP = "tokenizer"
 MAX_TRAIN_BYTES = 2_000_000_000  # BPE training reads at most this much text (the full corpus is ~45 GB)

@@ -10,9 +10,9 @@ import duckdb
 import pytest
 
 from assets.corpora import CORPORA_ASSETS, CORPORA_CHECKS
+from assets.resources import ProofmillResource
 from assets.tokenizer import TOKENIZER_ASSETS, TOKENIZER_CHECKS
 from models.tokenizer import ProofTokenizer
-from pipelines.resources import ProofmillResource
 
 pytestmark = pytest.mark.slow  # a whole Dagster run of six assets and fourteen checks
 
