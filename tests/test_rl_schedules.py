@@ -11,8 +11,19 @@ from assets.resources import ProofmillResource
 from pipelines import jobs, schedules
 
 
-def resources() -> dict:
-    return {"proofmill": ProofmillResource(profile="smoke")}
+def resources(profile: str = "smoke") -> dict:
+    return {"proofmill": ProofmillResource(profile=profile)}
+
+
+# The contexts are entered (`with`): a context built with resources opens them and must close them.
+def run_sensor(instance: dg.DagsterInstance, profile: str = "smoke"):
+    with dg.build_sensor_context(instance=instance, resources=resources(profile)) as context:
+        return schedules.rl_back_to_back_sensor(context)
+
+
+def run_schedule(instance: dg.DagsterInstance, profile: str = "smoke"):
+    with dg.build_schedule_context(instance=instance, resources=resources(profile)) as context:
+        return schedules.rl_next_iteration_schedule(context)
 
 
 @pytest.fixture
@@ -40,26 +51,20 @@ def test_ensure_partition_validates_and_is_idempotent(instance) -> None:
 
 
 def test_sensor_requests_next_iteration_until_the_last(instance) -> None:
-    result = schedules.rl_back_to_back_sensor(
-        dg.build_sensor_context(instance=instance, resources=resources())
-    )
+    result = run_sensor(instance)
     assert [r.partition_key for r in result.run_requests] == ["1"]
     assert result.dynamic_partitions_requests[0].partition_keys == ["1"]
     materialize_policy(instance, "1")
     assert schedules.completed_iterations(instance) == [1] and schedules.next_iteration(instance) == 2
-    result = schedules.rl_back_to_back_sensor(
-        dg.build_sensor_context(instance=instance, resources=resources())
-    )
+    result = run_sensor(instance)
     assert [r.partition_key for r in result.run_requests] == ["2"]
     materialize_policy(instance, "2")
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance, resources=resources()))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "all 2 iterations" in skip.skip_message
 
 
 def test_schedule_adds_the_partition_itself(instance) -> None:
-    request = schedules.rl_next_iteration_schedule(
-        dg.build_schedule_context(instance=instance, resources=resources())
-    )
+    request = run_schedule(instance)
     assert request.partition_key == "1"
     assert instance.has_dynamic_partition("rl_iteration", "1")
 
@@ -72,18 +77,13 @@ def test_nothing_starts_while_an_iteration_runs_or_after_a_failure(instance) -> 
     run = instance.create_run_for_job(
         job, tags={"dagster/partition": "1"}, status=dg.DagsterRunStatus.STARTED
     )
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance, resources=resources()))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "in flight" in skip.skip_message
     instance.report_run_failed(run)
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance, resources=resources()))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "failed" in skip.skip_message
     # the schedule retries a failed iteration on its next tick (a fresh run of the same partition)
-    assert (
-        schedules.rl_next_iteration_schedule(
-            dg.build_schedule_context(instance=instance, resources=resources())
-        ).partition_key
-        == "1"
-    )
+    assert run_schedule(instance).partition_key == "1"
 
 
 def test_the_sensor_reads_the_profile_from_its_resource(instance, tmp_path, monkeypatch) -> None:
@@ -96,9 +96,9 @@ def test_the_sensor_reads_the_profile_from_its_resource(instance, tmp_path, monk
     assert smoke != full
     for k in range(1, smoke + 1):
         materialize_policy(instance, str(k))
-    resources = {"proofmill": ProofmillResource(profile="smoke")}
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance, resources=resources))
+    skip = run_sensor(instance, "smoke")
     assert isinstance(skip, dg.SkipReason) and f"all {smoke} iterations" in skip.skip_message
+    assert [r.partition_key for r in run_sensor(instance, "full").run_requests] == [str(smoke + 1)]
 
 
 def _rl_assets() -> list:
