@@ -264,6 +264,15 @@ class RLEvalConfig(dg.Config):
     max_theorems: int | None = None  # None: the whole eval split
 
 
+def _eval_checkpoints(proofmill: ProofmillResource, k: int) -> dict[str, tuple[Path, str]]:
+    """{run name: (checkpoint, label)} of an RL eval: the SFT checkpoint and policy[k]."""
+    sft, rl = policy_checkpoint(proofmill, 0), policy_checkpoint(proofmill, k)
+    return {
+        "sft": (proofmill.require(sft, keys.SFT_CHECKPOINT), "sft"),
+        f"rl-{k}": (proofmill.require(rl, f"{keys.POLICY}[{k}]"), f"rl/iteration={k}"),
+    }
+
+
 def is_eval_iteration(k: int, eval_every: int, iterations: int) -> bool:
     return (eval_every > 0 and k % eval_every == 0) or k == iterations
 
@@ -289,13 +298,7 @@ def rl_eval(
         context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
         return
     search = SearchConfig.from_profile(settings)
-    checkpoints = {
-        "sft": (proofmill.require(policy_checkpoint(proofmill, 0), keys.SFT_CHECKPOINT), "sft"),
-        f"rl-{k}": (
-            proofmill.require(policy_checkpoint(proofmill, k), f"{keys.POLICY}[{k}]"),
-            f"rl/iteration={k}",
-        ),
-    }
+    checkpoints = _eval_checkpoints(proofmill, k)
     result = evaluate_checkpoints(
         checkpoints,
         proofmill.eval_statements(config.max_theorems),
