@@ -48,7 +48,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import lightning as L
 import torch
@@ -56,6 +56,7 @@ from lightning.pytorch.callbacks import Callback, ModelCheckpoint
 from torch.utils.data import DataLoader, Dataset, IterableDataset
 
 from core.atomic import atomic_file
+from core.profiles import ComputeSettings, StageSettings
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
 from models.gpt import GPT, Block, GPTConfig
@@ -66,33 +67,6 @@ from models.tokenizer import ProofTokenizer
 
 LM_STAGES = ("pretrain", "midtrain")
 SFT_STAGES = ("sft", "rl")
-
-
-class StageSettingsLike(Protocol):
-    """Fields of ``core.profiles.StageSettings`` used here (models never import pipelines)."""
-
-    max_steps: int
-    batch_size: int
-    accumulate_grad_batches: int
-    seq_len: int
-    lr: float
-    warmup_frac: float
-    warmdown_frac: float
-    weight_decay: float
-    grad_clip: float
-    value_weight: float
-    val_check_interval: int
-    epochs: int | None
-
-
-class ComputeSettingsLike(Protocol):
-    model: str
-    accelerator: str
-    devices: int | str
-    num_nodes: int
-    precision: str
-    strategy: str
-    num_threads: int
 
 
 @dataclass
@@ -273,8 +247,8 @@ def run_stage(
     tokenizer: ProofTokenizer,
     train_data: Dataset,
     val_data: Dataset | None,
-    settings: StageSettingsLike,
-    compute: ComputeSettingsLike,
+    settings: StageSettings,
+    compute: ComputeSettings,
     out_dir: str | Path,
     model_config: GPTConfig | None = None,
     init_checkpoint: str | Path | None = None,
