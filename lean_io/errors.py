@@ -46,6 +46,10 @@ class LeanConnectionError(LeanInfraError):
     """Connection refused, reset, or closed before a complete response."""
 
 
+class LeanConnectTimeoutError(LeanConnectionError):
+    """The TCP connect did not complete in time (a dead or unreachable host)."""
+
+
 class LeanTimeoutError(LeanInfraError):
     """The socket timed out waiting for the server."""
 
@@ -56,3 +60,44 @@ class LeanPoolTimeoutError(LeanTimeoutError):
 
 class LeanProtocolError(LeanInfraError):
     """The server answered something that is not the protocol: non-JSON or a wrong-shaped body."""
+
+
+class LeanStuckLeaseError(LeanInfraError):
+    """A server with a free slot (by the pool's count) handed out no process in time: a lease is stuck."""
+
+
+# -- error categories of outcome rows ----------------------------------------------------------------
+# An `error` outcome is one of three kinds; only `statement` says something about the theorem itself.
+INFRASTRUCTURE = "infrastructure"  # Lean servers failed (drops, 5xx, timeouts, stuck leases)
+STATEMENT = "statement"  # the statement cannot start a proof (bad row, elaboration failed, no goals)
+SEARCH = "search"  # the search itself failed (a bug, the model): neither the theorem's nor Lean's fault
+ERROR_CATEGORIES = (INFRASTRUCTURE, STATEMENT, SEARCH)
+
+# The reason prefixes `search.runner` / `search.prover` write (kept in one place: DuckDB uses them too).
+INFRASTRUCTURE_PREFIXES = ("lean infrastructure:",)
+STATEMENT_PREFIXES = ("bad statement:", "proof init failed:", "proof init: no goals")
+
+
+def error_category(outcome: str | None, error: str | None) -> str | None:
+    """The category of an outcome row's error (None when the outcome is not ``error``)."""
+    if outcome != "error":
+        return None
+    text = error or ""
+    if text.startswith(INFRASTRUCTURE_PREFIXES):
+        return INFRASTRUCTURE
+    if text.startswith(STATEMENT_PREFIXES):
+        return STATEMENT
+    return SEARCH
+
+
+def error_category_sql(outcome: str = "outcome", error: str = "error") -> str:
+    """The same rule as a DuckDB expression over an outcome and an error column."""
+
+    def any_prefix(prefixes: tuple[str, ...]) -> str:
+        return " OR ".join(f"starts_with(coalesce({error}, ''), '{p}')" for p in prefixes)
+
+    return (
+        f"CASE WHEN {outcome} <> 'error' THEN NULL "
+        f"WHEN {any_prefix(INFRASTRUCTURE_PREFIXES)} THEN '{INFRASTRUCTURE}' "
+        f"WHEN {any_prefix(STATEMENT_PREFIXES)} THEN '{STATEMENT}' ELSE '{SEARCH}' END"
+    )
