@@ -15,8 +15,8 @@ Views (re-created on every connection, so new shards show up without a migration
 
 A view whose glob matches no file yet is an empty table with the right columns, so queries written for a
 fresh home run (and return nothing) instead of failing. A shard whose parquet footer cannot be read (a
-truncated or corrupt file) is left out of its view and reported by name (``connect(skipped=...)``, a warning on
-stderr from the CLI); every other view, and the rest of that view, stays queryable.
+truncated or corrupt file) is left out of its view and reported by name (``connect(skipped=...)``, a
+warning on stderr from the CLI); every other view, and the rest of that view, stays queryable.
 
 ``attempts`` and ``evals`` carry a computed ``error_category`` column (``infrastructure``, ``statement``,
 ``search``; NULL unless the outcome is ``error``): the rule of ``lean_io.errors.error_category``.

@@ -119,7 +119,8 @@ def test_empty_home_has_typed_empty_views(tmp_path) -> None:
 
 
 def test_error_category_is_queryable(tmp_path) -> None:
-    rows = [attempt(1, t, "error") for t in ("infra", "stmt", "init", "bug")] + [attempt(1, "ok", "proven", "t")]
+    rows = [attempt(1, t, "error") for t in ("infra", "stmt", "init", "bug")]
+    rows.append(attempt(1, "ok", "proven", "t"))
     rows[0]["error"] = "lean infrastructure: LeanConnectionError: dropped"
     rows[1]["error"] = "bad statement: the statement is empty; it must end with `sorry`"
     rows[2]["error"] = "proof init failed: unknown identifier"
