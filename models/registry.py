@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 
 # Before mlflow is imported anywhere in this process: no usage telemetry from a research pipeline.
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
@@ -43,6 +42,8 @@ from typing import Any
 import mlflow
 from mlflow import MlflowClient
 from mlflow.exceptions import MlflowException
+
+from core.atomic import atomic_write_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MODEL_NAME = "proofmill"
@@ -178,16 +179,8 @@ def versions_of(
 
 
 def _write_record(path: Path, record: Mapping[str, Any]) -> None:
-    """registered.json, atomically (models may not import lean_io: its own temp + replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(json.dumps(dict(record), indent=2) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """registered.json, atomically."""
+    atomic_write_text(path, json.dumps(dict(record), indent=2) + "\n")
 
 
 def log_stage_run(
