@@ -134,9 +134,13 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+    # An iteration with more Lean-infrastructure errors than this share of its attempts fails (nothing
+    # trains on or registers what a sick fleet produced; lean_io.errors.check_infrastructure_share).
+    max_infra_error_share: float = 0.2
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
+        _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
         _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
         _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")
         _check(self, "replay_window", self.replay_window >= 1, ">= 1")
