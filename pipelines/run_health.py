@@ -91,6 +91,18 @@ class ProcessCheckedRunLauncher(DefaultRunLauncher):
         return worker_health(self._instance, run.run_id)
 
 
+CRASH_MARKERS = ("run worker", "Run worker")  # in the failure message monitoring/live_runs write
+
+
+def crashed(instance: dg.DagsterInstance, record: dg.RunRecord) -> bool:
+    """Did this failed run fail because its worker process died (not because a step raised)?"""
+    events = instance.get_records_for_run(
+        record.dagster_run.run_id, of_type=dg.DagsterEventType.RUN_FAILURE, limit=1
+    ).records
+    message = (events[0].event_log_entry.dagster_event.message or "") if events else ""
+    return any(m in message for m in CRASH_MARKERS)
+
+
 def live_runs(instance: dg.DagsterInstance, job_name: str | None = None) -> list[dg.DagsterRun]:
     """Runs that are really in progress: queued/starting/canceling ones, and started ones whose worker is
     alive. A started run whose worker is gone is marked failed here and now (what the monitoring daemon

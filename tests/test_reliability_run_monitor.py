@@ -19,6 +19,7 @@ import pytest
 from dagster._daemon.monitoring.run_monitoring import monitor_started_run
 
 from pipelines import run_health, schedules
+from tests.test_rl_schedules import run_schedule, run_sensor
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -102,8 +103,8 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(home: Pa
             health = instance.run_launcher.check_run_worker_health(run)
             assert health.status.value == "RUNNING"
             # while it runs, nothing else starts
-            tick = schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance))
-            assert isinstance(tick, dg.SkipReason)
+            tick = run_sensor(instance)
+            assert isinstance(tick, dg.SkipReason) and "in flight" in tick.skip_message
 
             os.killpg(proc.pid, signal.SIGKILL)  # the whole process group: worker and step processes
             proc.wait(30)
@@ -120,8 +121,12 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(home: Pa
             ).records
             assert failure and "is gone" in (failure[0].event_log_entry.dagster_event.message or "")
 
-            # the pipeline goes on: the schedule launches the iteration again (a re-run replaces)
-            request = schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance))
+            # the pipeline goes on: the sensor (and the schedule) start the iteration again (a re-run
+            # replaces its outputs); a run that failed because a step raised still pauses the sensor
+            result = run_sensor(instance)
+            assert isinstance(result, dg.SensorResult), result
+            assert [r.partition_key for r in result.run_requests or []] == ["1"]
+            request = run_schedule(instance)
             assert isinstance(request, dg.RunRequest) and request.partition_key == "1"
     finally:
         if proc.poll() is None:
@@ -148,3 +153,33 @@ def test_live_runs_fails_dead_runs_on_the_spot(home: Path) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(30)
+
+
+def test_crashed_runs_are_retried_twice_then_the_sensor_waits(tmp_path: Path, monkeypatch) -> None:
+    from assets.resources import ProofmillResource
+    from pipelines import jobs
+    from tests.test_rl_schedules import _rl_assets
+
+    profile = tmp_path / "profile.json"
+    profile.write_text(json.dumps({"rl": {"iterations": 2}}))
+    monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile))
+    (tmp_path / "dagster").mkdir()
+    resources = {"proofmill": ProofmillResource()}
+    defs = dg.Definitions(assets=_rl_assets(), jobs=[jobs.rl_job], resources=resources)
+    job = defs.resolve_job_def(jobs.RL_JOB_NAME)
+    with dg.DagsterInstance.local_temp(str(tmp_path / "dagster")) as instance:
+        for attempt in range(schedules.MAX_CRASH_RETRIES + 1):
+            run = instance.create_run_for_job(job, tags={"dagster/partition": "1"},
+                                              status=dg.DagsterRunStatus.STARTED)
+            instance.report_run_failed(run, "Run worker died: run worker process 1 is gone (killed?)")
+            result = run_sensor(instance)
+            if attempt < schedules.MAX_CRASH_RETRIES:
+                assert isinstance(result, dg.SensorResult), (attempt, result)
+            else:  # the third crash in a row: something is wrong with the iteration itself
+                assert isinstance(result, dg.SkipReason) and "failed" in result.skip_message
+        # a run that failed because a step raised pauses the sensor at once
+        run = instance.create_run_for_job(
+            job, tags={"dagster/partition": "2"}, status=dg.DagsterRunStatus.STARTED
+        )
+        instance.report_run_failed(run, "Execution failed. Steps failed: ['policy']")
+        assert schedules._last_run_failed(instance, "2")
