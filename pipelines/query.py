@@ -39,6 +39,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core.cli import OneLineParser, positive_int, run_cli
 from lean_io.errors import error_category_sql
 from search.replay import SCHEMAS
 from search.report import THEOREM_SCHEMA
@@ -275,15 +276,26 @@ def format_table(table: pa.Table, max_rows: int = 100, max_width: int = 60) -> s
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pipelines.query", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m pipelines.query", description=__doc__.splitlines()[0])
     parser.add_argument("sql", nargs="?", help="a SQL query over the views replay, attempts, rejected, evals")
     parser.add_argument("--examples", action="store_true", help="list the documented example queries")
     parser.add_argument("--example", metavar="NAME", help="run one example query by name")
     parser.add_argument("--home", help="artifact root (default: $PROOFMILL_HOME or <repo>/artifacts)")
     parser.add_argument("--memory", action="store_true", help="in-memory DuckDB instead of proofmill.duckdb")
-    parser.add_argument("--max-rows", type=int, default=100)
+    parser.add_argument("--max-rows", type=positive_int, default=100)
+    parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks on errors")
     args = parser.parse_args(argv)
+    if args.home is not None and not Path(args.home).is_dir():
+        parser.error(f"--home: no such directory: {args.home} (it is not created)")
+    if args.example and args.example not in {e.name for e in EXAMPLES}:
+        known = ", ".join(e.name for e in EXAMPLES)
+        parser.error(f"--example: unknown example {args.example!r}; known: {known}")
+    if args.sql is not None and not args.sql.strip():
+        parser.error("the SQL query is empty")
+    return run_cli("pipelines.query", lambda: _run(args, parser), args.verbose)
 
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.examples:
         for ex in EXAMPLES:
             print(f"-- {ex.name}: {ex.question}\n{ex.sql};\n")
@@ -293,14 +305,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("give a SQL query, --example NAME or --examples")
     skipped: list[tuple[str, Path, str]] = []
     try:
-        table = query(sql, args.home, ":memory:" if args.memory else None, skipped)
+        # In memory first: a bad query changes nothing on disk (not even the views file).
+        table = query(sql, args.home, ":memory:", skipped)
     except duckdb.Error as exc:
-        print(f"query failed: {exc}", file=sys.stderr)
+        print(f"pipelines.query: query failed: {str(exc).strip().splitlines()[0]}", file=sys.stderr)
         return 1
     finally:
         for view, path, why in skipped:
             print(f"warning: view {view} skipped unreadable shard {path}: {why}", file=sys.stderr)
     print(format_table(table, max_rows=args.max_rows))
+    if not args.memory:  # keep proofmill.duckdb's views current for other clients (best effort)
+        try:
+            connect(args.home, None).close()
+        except duckdb.Error as exc:
+            print(f"warning: views file not updated: {str(exc).splitlines()[0]}", file=sys.stderr)
     return 0
 
 
