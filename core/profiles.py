@@ -350,9 +350,15 @@ def get_profile(name: str | None = None, overrides: dict[str, Any] | None = None
     if path:
         try:
             file_overrides = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"cannot read profile overrides from {PROFILE_FILE_ENV}={path}: {exc}") from exc
-        profile = _merge(profile, file_overrides)
+        except (OSError, ValueError) as exc:  # ValueError: not JSON, or not UTF-8 text at all
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise ValueError(
+                f"cannot read profile overrides from {PROFILE_FILE_ENV}={path}: {reason}"
+            ) from None
+        try:
+            profile = _merge(profile, file_overrides)
+        except ValueError as exc:
+            raise ValueError(f"{PROFILE_FILE_ENV}={path}: {exc}") from None
     if overrides:
         profile = _merge(profile, overrides)
     return profile
