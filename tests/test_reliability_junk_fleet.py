@@ -13,7 +13,33 @@ from lean_io.local import minilean_servers
 from models import registry
 from pipelines.schedules import ensure_partition
 from search import replay
-from tests.test_rl_iteration import OVERRIDES, build_home, rl_test_job
+from tests.test_rl_iteration import OVERRIDES, TRAIN, VALID, rl_test_job, statement_rows
+
+
+def build_home(home: Path) -> None:
+    """Statements, a tokenizer and an untrained SFT checkpoint: against a fleet that answers nothing the
+    policy never matters (test_rl_iteration trains one for 45 s; not needed here)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    import torch
+
+    from assets.resources import ProofmillResource
+    from models.checkpoint import save_checkpoint
+    from models.gpt import GPT, GPTConfig
+    from models.tokenizer import ProofTokenizer
+
+    res = ProofmillResource(home=str(home))
+    pq.write_table(pa.Table.from_pylist(statement_rows(TRAIN, "train")), res.corpus_path("rl_statements"))
+    pq.write_table(
+        pa.Table.from_pylist(statement_rows(VALID, "valid")), res.corpus_path("benchmark_statements")
+    )
+    tok = ProofTokenizer.train([s for s, _ in TRAIN.values()] * 20, vocab_size=512)
+    tok.save(res.tokenizer_path())
+    torch.manual_seed(0)
+    config = GPTConfig(
+        vocab_size=tok.vocab_size, sequence_len=128, n_layer=1, n_head=2, n_kv_head=2, n_embd=64
+    )
+    save_checkpoint(res.checkpoint_path("sft"), GPT(config), tok.fingerprint(), {"stage": "sft"})
 
 
 @pytest.mark.slow
@@ -22,7 +48,8 @@ def test_junk_fleet_fails_the_iteration_and_registers_nothing(
 ) -> None:
     home = tmp_path / "home"
     profile_file = tmp_path / "profile.json"
-    profile_file.write_text(json.dumps(OVERRIDES))
+    # a short search budget: against a fleet that fails every call, retries stop when it is spent
+    profile_file.write_text(json.dumps({**OVERRIDES, "search": {**OVERRIDES["search"], "time_limit_s": 5.0}}))
     monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
     monkeypatch.setenv("PROOFMILL_HOME", str(home))
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"

@@ -18,7 +18,7 @@ import dagster as dg
 import pytest
 from dagster._daemon.monitoring.run_monitoring import monitor_started_run
 
-from pipelines import run_health, schedules
+from pipelines import cli, run_health, schedules
 from tests.test_rl_schedules import run_schedule, run_sensor
 
 REPO = Path(__file__).resolve().parent.parent
@@ -87,7 +87,9 @@ def _init_storage() -> None:
         instance.get_runs(limit=1)
 
 
-def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(home: Path) -> None:
+def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _init_storage()
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen(
@@ -105,6 +107,10 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(home: Pa
             # while it runs, nothing else starts
             tick = run_sensor(instance)
             assert isinstance(tick, dg.SkipReason) and "in flight" in tick.skip_message
+            # nor does the CLI: it refuses in one line naming the live run
+            assert cli.main(["run", "--skip-foundation", "--iterations", "1"]) == 3
+            err = capsys.readouterr().err.strip()
+            assert len(err.splitlines()) == 1 and run.run_id in err and "[partition 1]" in err, err
 
             os.killpg(proc.pid, signal.SIGKILL)  # the whole process group: worker and step processes
             proc.wait(30)
