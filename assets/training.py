@@ -75,67 +75,36 @@ def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from models.gpt import GPTConfig
-    from models.registration import forget_registration, register_checkpoint
-    from models.tokenizer import ProofTokenizer
-    from models.train import build_datasets, run_stage
+    from models.stages import train_and_register
 
-    spec = SPECS[stage]
-    profile = proofmill.settings
-    settings = getattr(profile, stage)
-    compute = profile.compute
-    tokenizer = ProofTokenizer.load(proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER))
-    data = proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus)
+    spec, profile = SPECS[stage], proofmill.settings
+    settings, compute = getattr(profile, stage), profile.compute
     init = None
     if spec.previous is not None:
-        init = proofmill.require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
-    config = None if init else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
-    out = proofmill.checkpoint_path(stage)
-    forget_registration(out)  # stale until the new version is registered
-
-    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
+        init = proofmill.require(proofmill.checkpoint_path(spec.previous), SPECS[spec.previous].asset)
     context.log.info(
         f"{stage}: {compute.model} model, {settings.max_steps} steps x {settings.batch_size} rows "
         f"x {settings.accumulate_grad_batches} accumulation, seq {settings.seq_len}, from {init or 'scratch'}"
     )
-    result = run_stage(
+    result, version = train_and_register(
         stage,
-        tokenizer=tokenizer,
-        train_data=train,
-        val_data=val,
-        settings=settings,
-        compute=compute,
-        out_dir=out.parent,
-        model_config=config,
+        data=proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus),
+        tokenizer_path=proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER),
         init_checkpoint=init,
-        seed=profile.corpora.seed,
-        meta={"profile": profile.name, "dagster_run_id": context.run.run_id},
-        enable_progress_bar=False,
-        limit_val_batches=None if stage == "sft" else 20,
+        out_checkpoint=proofmill.checkpoint_path(stage),
+        profile=profile,
+        dagster_run_id=context.run.run_id,
+        asset_key=context.asset_key.to_user_string(),
+        aliases=spec.aliases,
+        tracking_uri=proofmill.tracking_uri,
     )
     metrics = result.metrics
-    asset_key = context.asset_key.to_user_string()
-    version = register_checkpoint(
-        result.checkpoint_path,
-        stage=stage,
-        metrics=metrics,
-        params={
-            "profile": profile.name,
-            "stage": dataclasses.asdict(settings),
-            "compute": dataclasses.asdict(compute),
-            "model": result.model_config,
-            "init_checkpoint": str(init) if init else "scratch",
-        },
-        loss_curve=result.loss_curve_path,
-        history=result.history,
-        tokenizer_fingerprint=tokenizer.fingerprint(),
-        dagster_run_id=context.run.run_id,
-        asset_key=asset_key,
-        aliases=spec.aliases,
-        uri=proofmill.tracking_uri,
-    )
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
+    return dg.MaterializeResult(metadata=_stage_metadata(spec, result, version))
 
+
+def _stage_metadata(spec: StageSpec, result: Any, version: Any) -> dict[str, Any]:
+    metrics = result.metrics
     md: dict[str, Any] = {
         "path": dg.MetadataValue.path(str(result.checkpoint_path)),
         "parameters": dg.MetadataValue.int(int(metrics["params"])),
@@ -154,7 +123,7 @@ def train_stage(
     if result.loss_curve_path is not None:
         md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
-    return dg.MaterializeResult(metadata=md)
+    return md
 
 
 def stage_asset(spec: StageSpec) -> dg.AssetsDefinition:
