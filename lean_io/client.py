@@ -158,16 +158,25 @@ class LeanClient:
         return data
 
     def idempotent(
-        self, method: str, path: str, body: dict[str, Any] | None, timeout: float
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None,
+        timeout: float,
+        *,
+        retry_server_errors: bool = True,
     ) -> dict[str, Any]:
-        """``request`` retried in place (``IDEMPOTENT_TRIES``) on transient infrastructure errors."""
+        """``request`` retried in place (``IDEMPOTENT_TRIES``) on transient infrastructure errors.
+
+        ``retry_server_errors=False``: a 5xx is raised at once (a protocol where a 500 is an ordinary
+        answer, such as a failed tactic on an older LeanTree server)."""
         for attempt in range(IDEMPOTENT_TRIES):
             try:
                 return self.request(method, path, body, timeout)
             except (LeanTimeoutError, LeanConnectTimeoutError):
                 raise
             except LeanServerError as e:
-                if e.status < 500 or attempt + 1 == IDEMPOTENT_TRIES:
+                if not retry_server_errors or e.status < 500 or attempt + 1 == IDEMPOTENT_TRIES:
                     raise
             except LeanInfraError:
                 if attempt + 1 == IDEMPOTENT_TRIES:
