@@ -47,6 +47,7 @@ from assets import keys
 from assets.io import eval_metadata, markdown_table, png_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
 from assets.resources import ProofmillResource
+from lean_io.errors import InfrastructureShareError
 from search import replay
 from search import rollouts as rollout_lib
 from search.config import SearchConfig
@@ -147,9 +148,11 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
 def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, batch_paths: list[str]) -> str:
     k = iteration_of(context.partition_key)
     try:
-        path, table = rollout_lib.merge_batches(proofmill.root, k, batch_paths)
-    except ValueError as exc:
-        raise dg.Failure(str(exc)) from exc
+        path, table = rollout_lib.merge_batches(
+            proofmill.root, k, batch_paths, max_infra_share=proofmill.settings.rl.max_infra_error_share
+        )
+    except (ValueError, InfrastructureShareError) as exc:  # fails the iteration: nothing is registered
+        raise dg.Failure(f"iteration {k}: {exc}") from exc
     summary = rollout_lib.rollout_summary(table)
     examples = summary.pop("examples")
     context.add_output_metadata(

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
+import re
 import types
 import typing
 from dataclasses import dataclass, field
@@ -38,6 +40,15 @@ class CorporaSettings:
     benchmarks: tuple[str, ...] = ("minilean",)
     valid_size: int = 500  # RL statements: last N of a seeded shuffle are `valid`
     seed: int = 0
+
+    def __post_init__(self) -> None:
+        _check(self, "pretrain_token_budget", self.pretrain_token_budget >= 1, ">= 1")
+        _check(self, "midtrain_max_rows", self.midtrain_max_rows is None or self.midtrain_max_rows >= 1,
+               "null or >= 1")
+        _check(self, "sft_max_files", self.sft_max_files is None or self.sft_max_files >= 1, "null or >= 1")
+        _check(self, "rl_datasets", len(self.rl_datasets) >= 1, "a non-empty list")
+        _check(self, "benchmarks", len(self.benchmarks) >= 1, "a non-empty list")
+        _check(self, "valid_size", self.valid_size >= 0, ">= 0")
 
 
 @dataclass(frozen=True)
@@ -79,6 +90,7 @@ class StageSettings:
         _check(self, "value_weight", self.value_weight >= 0, ">= 0")
         _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
         _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
+        _check(self, "final_lr_frac", 0 <= self.final_lr_frac <= 1, "in [0, 1]")
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,30 @@ class ComputeSettings:
     strategy: str = "auto"  # "ddp", "fsdp" on GPUs
     num_threads: int = 1  # torch intra-op threads per process; tiny models lose with more on shared cores
 
+    def __post_init__(self) -> None:
+        _check(self, "model", MODEL_PRESET.fullmatch(self.model) is not None and self.model != "d0",
+               'a models.gpt preset: "tiny" or "dN" (N = depth, 1..99)')
+        _check(self, "accelerator", self.accelerator in ACCELERATORS, f"one of {sorted(ACCELERATORS)}")
+        ok_devices = self.devices == "auto" or (isinstance(self.devices, int) and self.devices >= 1)
+        _check(self, "devices", ok_devices, '"auto" or an integer >= 1')
+        _check(self, "num_nodes", self.num_nodes >= 1, ">= 1")
+        _check(self, "precision", self.precision in PRECISIONS, f"one of {sorted(PRECISIONS)}")
+        _check(self, "strategy", bool(self.strategy.strip()), "a Lightning strategy name")
+        _check(self, "num_threads", self.num_threads >= 1, ">= 1")
+
+
+MODEL_PRESET = re.compile(r"tiny|d[1-9][0-9]?")
+ACCELERATORS = frozenset({"cpu", "gpu", "cuda", "mps", "tpu", "auto"})
+PRECISIONS = frozenset({"32-true", "32", "16-mixed", "bf16-mixed", "bf16-true", "16-true", "64-true", "64"})
+# host:port, [ipv6]:port, optionally with http:// (what lean_io.client.normalize_url accepts, port required)
+SERVER_ADDRESS = re.compile(r"(?:https?://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})/?")
+EVAL_SPLITS = ("valid", "test")
+
+
+def _server_ok(address: str) -> bool:
+    m = SERVER_ADDRESS.fullmatch(address.strip())
+    return m is not None and 1 <= int(m.group(2)) <= 65535
+
 
 @dataclass(frozen=True)
 class LeanSettings:
@@ -101,6 +137,8 @@ class LeanSettings:
     verify_timeout_ms: int = 5000
 
     def __post_init__(self) -> None:
+        bad = [a for a in self.servers if not _server_ok(a)]
+        _check(self, "servers", not bad, f"host:port addresses (port 1..65535); not one: {bad[:1]}")
         _check(self, "minilean_servers", self.minilean_servers >= 1, ">= 1")
         _check(self, "minilean_max_processes", self.minilean_max_processes >= 1, ">= 1")
         _check(self, "tactic_timeout_ms", self.tactic_timeout_ms > 0, "> 0")
@@ -134,9 +172,13 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+    # An iteration with more Lean-infrastructure errors than this share of its attempts fails (nothing
+    # trains on or registers what a sick fleet produced; lean_io.errors.check_infrastructure_share).
+    max_infra_error_share: float = 0.2
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
+        _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
         _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
         _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")
         _check(self, "replay_window", self.replay_window >= 1, ">= 1")
@@ -165,6 +207,10 @@ class Profile:
     rl: RLSettings = field(default_factory=RLSettings)
     eval_benchmarks: tuple[str, ...] = ("minilean",)
     eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
+
+    def __post_init__(self) -> None:
+        _check(self, "eval_split", self.eval_split in EVAL_SPLITS, f"one of {list(EVAL_SPLITS)}")
+        _check(self, "eval_benchmarks", len(self.eval_benchmarks) >= 1, "a non-empty list")
 
 
 SMOKE = Profile(
@@ -256,6 +302,8 @@ def _type_error(where: str, value: Any, hint: Any) -> str | None:
         return None if value is None else f"{where} must be null, got {value!r}"
     if hint is float:
         ok = isinstance(value, int | float) and not isinstance(value, bool)  # 3 is a fine float
+        if ok and not math.isfinite(value):
+            return f"{where} must be a finite number, got {value!r}"
     elif hint is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
     else:
@@ -302,9 +350,15 @@ def get_profile(name: str | None = None, overrides: dict[str, Any] | None = None
     if path:
         try:
             file_overrides = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"cannot read profile overrides from {PROFILE_FILE_ENV}={path}: {exc}") from exc
-        profile = _merge(profile, file_overrides)
+        except (OSError, ValueError) as exc:  # ValueError: not JSON, or not UTF-8 text at all
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise ValueError(
+                f"cannot read profile overrides from {PROFILE_FILE_ENV}={path}: {reason}"
+            ) from None
+        try:
+            profile = _merge(profile, file_overrides)
+        except ValueError as exc:
+            raise ValueError(f"{PROFILE_FILE_ENV}={path}: {exc}") from None
     if overrides:
         profile = _merge(profile, overrides)
     return profile

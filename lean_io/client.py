@@ -25,6 +25,8 @@ from urllib3.util.retry import Retry
 from lean_io.errors import (
     LeanBusinessError,
     LeanConnectionError,
+    LeanConnectTimeoutError,
+    LeanInfraError,
     LeanProtocolError,
     LeanServerError,
     LeanTimeoutError,
@@ -42,6 +44,11 @@ PROOF_FROM_SORRY_TIMEOUT = 60.0
 RETURN_TIMEOUT = 10.0
 RETURN_SLEEPS = (0.5, 1.0)  # between the 3 tries of /return
 STATUS_TIMEOUT = 10.0
+# Idempotent calls (a tactic on an existing branch, is_valid_source, state reads) are
+# retried in place on a dropped connection, a 5xx or a garbled answer: at worst the server made an orphan
+# branch. Timeouts are not retried (that would multiply the wait) and neither is a 404 (the lease is gone).
+IDEMPOTENT_TRIES = 3
+IDEMPOTENT_SLEEPS = (0.05, 0.2)
 
 
 def normalize_url(address: str) -> str:
@@ -75,6 +82,8 @@ class LeanClient:
     def __init__(self, url: str, *, pool_maxsize: int = 64) -> None:
         self.url = normalize_url(url)
         self._session = requests.Session()
+        self._stats_lock = threading.Lock()
+        self.retried_in_place = 0  # idempotent calls repeated after a transient failure
         # Lean servers are addressed directly; re-reading proxy env vars cost ~40% of a call's client CPU.
         self._session.trust_env = False
         self._session.headers.update({"Accept": "application/json"})
@@ -125,7 +134,7 @@ class LeanClient:
                 resp.content
             )  # read the whole body inside the try: a drop mid-body is a connection error
         except requests.exceptions.ConnectTimeout as e:
-            raise LeanConnectionError(f"{method} {url}: connect timed out: {e}") from e
+            raise LeanConnectTimeoutError(f"{method} {url}: connect timed out: {e}") from e
         except requests.exceptions.ReadTimeout as e:
             raise LeanTimeoutError(f"{method} {url}: no answer within {timeout:.0f} s") from e
         except requests.exceptions.RequestException as e:  # refused, reset, closed without a response
@@ -147,6 +156,35 @@ class LeanClient:
         if not isinstance(data, dict):
             raise LeanProtocolError(f"{method} {url}: expected a JSON object, got {data!r:.200}")
         return data
+
+    def idempotent(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None,
+        timeout: float,
+        *,
+        retry_server_errors: bool = True,
+    ) -> dict[str, Any]:
+        """``request`` retried in place (``IDEMPOTENT_TRIES``) on transient infrastructure errors.
+
+        ``retry_server_errors=False``: a 5xx is raised at once (a protocol where a 500 is an ordinary
+        answer, such as a failed tactic on an older LeanTree server)."""
+        for attempt in range(IDEMPOTENT_TRIES):
+            try:
+                return self.request(method, path, body, timeout)
+            except (LeanTimeoutError, LeanConnectTimeoutError):
+                raise
+            except LeanServerError as e:
+                if not retry_server_errors or e.status < 500 or attempt + 1 == IDEMPOTENT_TRIES:
+                    raise
+            except LeanInfraError:
+                if attempt + 1 == IDEMPOTENT_TRIES:
+                    raise
+            with self._stats_lock:
+                self.retried_in_place += 1
+            time.sleep(IDEMPOTENT_SLEEPS[min(attempt, len(IDEMPOTENT_SLEEPS) - 1)])
+        raise AssertionError("unreachable")
 
     # -- endpoints -------------------------------------------------------------------------------
     def status(self, timeout: float = STATUS_TIMEOUT) -> dict[str, Any]:
@@ -220,6 +258,7 @@ class LeanProcess:
 
     def proof_from_sorry(self, theorem_with_sorry: str) -> Branch:
         with self._lock:
+            # Not retried in place: it declares the theorem in the lease env, so a repeat can differ.
             data = self.client.request(
                 "POST",
                 self._path("proof_from_sorry"),
@@ -230,7 +269,7 @@ class LeanProcess:
 
     def is_valid_source(self, source: str) -> bool:
         with self._lock:
-            data = self.client.request(
+            data = self.client.idempotent(
                 "POST", self._path("is_valid_source"), {"source": source}, VALID_SOURCE_TIMEOUT
             )
         valid = data.get("is_valid")
@@ -314,7 +353,7 @@ class Branch:
     def try_apply_tactic(self, tactic: str, timeout_ms: int = 1000) -> list[Branch]:
         """Apply ``tactic``: ``[]`` = solved; several = independent goal groups; self stays usable."""
         clean = sanitize_tactic(tactic)
-        data = self.process.client.request(
+        data = self.process.client.idempotent(
             "POST",
             self.process._path(f"branch/{self.id}/try_apply_tactic"),
             {"tactic": clean, "timeout": timeout_ms},
@@ -327,7 +366,7 @@ class Branch:
 
     def refresh(self) -> Branch:
         """Re-read this branch from the server (``POST .../state``)."""
-        data = self.process.client.request(
+        data = self.process.client.idempotent(
             "POST", self.process._path(f"branch/{self.id}/state"), {}, RETURN_TIMEOUT + 20
         )
         return Branch.from_json(self.process, data)

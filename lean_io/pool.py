@@ -2,10 +2,17 @@
 
 One slot per server process (``max_processes`` from each ``/status``). ``run(fn)`` takes a slot on
 the least busy live server, leases a process there, calls ``fn(process)`` and returns the lease.
-Infrastructure failures are retried on another server (bounded by ``attempts``, with backoff);
-business errors and other exceptions go straight to the caller. A server failing ``max_failures``
-consecutive calls leaves the rotation and a background thread re-probes its ``/status`` every
-``probe_interval`` seconds until it answers again. Thread-safe: many searches call ``run`` at once.
+Infrastructure failures are retried on another server when one has a free slot (bounded by
+``attempts``, with backoff); business errors and other exceptions go straight to the caller.
+Idempotent calls inside ``fn`` are already retried in place by the client (``LeanClient.idempotent``),
+so a whole ``fn`` (a search) restarts only when the lease itself is lost.
+
+A server leaves the rotation (is quarantined) when it fails ``max_failures`` consecutive calls, when a
+lease cannot be returned after 3 tries (the process is leased by nobody until the server's reaper runs),
+or when it hands out no process within ``lease_wait`` seconds although the pool counts a free slot there
+(a stuck lease): the wait is bounded by the pool, not by the server's reaper. A background thread
+re-probes quarantined servers every ``probe_interval`` seconds; a server comes back with the slots its
+``/status`` says are really free (``max_processes`` minus leases the pool does not hold). Thread-safe.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from lean_io.errors import (
     LeanInfraError,
     LeanPoolTimeoutError,
     LeanProtocolError,
+    LeanStuckLeaseError,
 )
 
 log = logging.getLogger(__name__)
@@ -46,6 +54,7 @@ class _Server:
     calls: int = 0
     errors: int = 0
     downs: int = 0
+    reported: int = 0  # max_processes as last reported (capacity may be lower: leases held by others)
     since: float = field(default_factory=time.monotonic)
 
     @property
@@ -70,6 +79,7 @@ class SlotPool:
         *,
         attempts: int = 3,
         lease_timeout: float = 300.0,
+        lease_wait: float = 15.0,
         probe_interval: float = 5.0,
         max_failures: int = 3,
         backoff: float = 0.2,
@@ -80,6 +90,7 @@ class SlotPool:
             raise ValueError("attempts must be >= 1")
         self.attempts = attempts
         self.lease_timeout = lease_timeout
+        self.lease_wait = lease_wait
         self.probe_interval = probe_interval
         self.max_failures = max_failures
         self.backoff = backoff
@@ -90,6 +101,7 @@ class SlotPool:
         self._calls = 0
         self._retries = 0
         self._errors: Counter[str] = Counter()
+        self._quarantines: Counter[str] = Counter()  # why servers left the rotation
         self._latencies: deque[float] = deque(maxlen=LATENCY_WINDOW)
         with ThreadPoolExecutor(max_workers=min(16, len(self._servers))) as ex:
             results = list(ex.map(self._probe, self._servers))
@@ -108,16 +120,26 @@ class SlotPool:
     def _probe(self, server: _Server) -> bool:
         """``/status`` answers with ``max_processes > 0`` -> (back) in rotation."""
         try:
-            capacity = int(server.client.status(timeout=PROBE_TIMEOUT)["max_processes"])
-            if capacity <= 0:
+            status = server.client.status(timeout=PROBE_TIMEOUT)
+            reported = int(status["max_processes"])
+            if reported <= 0:
                 raise LeanProtocolError("server reports max_processes = 0")
         except LeanInfraError as e:
             with self._cond:
                 server.last_error = f"{type(e).__name__}: {e}"
             return False
+        used = status.get("used_processes")
         with self._cond:
+            # Leases the pool does not hold (lost returns, other clients) are not slots for us.
+            known = isinstance(used, int) and not isinstance(used, bool)
+            foreign = max(0, used - server.busy) if known else 0
+            capacity = max(0, reported - foreign)
+            server.reported = reported
+            if capacity == 0:
+                server.last_error = f"no free process: {used}/{reported} leased by others (stuck or lost)"
+                return False
             if not server.alive:
-                log.info("Lean server %s is up with %d slots", server.url, capacity)
+                log.info("Lean server %s is up with %d/%d slots", server.url, capacity, reported)
             server.capacity, server.alive, server.failures = capacity, True, 0
             server.since = time.monotonic()
             self._cond.notify_all()
@@ -125,8 +147,8 @@ class SlotPool:
 
     def _probe_loop(self) -> None:
         while not self._closed.wait(self.probe_interval):
-            with self._cond:
-                dead = [s for s in self._servers if not s.alive]
+            with self._cond:  # quarantined servers, and live ones running short of slots
+                dead = [s for s in self._servers if not s.alive or s.capacity < s.reported]
             for server in dead:
                 if self._closed.is_set():
                     return
@@ -147,6 +169,18 @@ class SlotPool:
                     "Lean server %s out of rotation after %d failures: %s", server.url, server.failures, error
                 )
                 self._cond.notify_all()  # waiters pinned on it can go elsewhere
+
+    def _quarantine(self, server: _Server, reason: str) -> None:
+        """Out of rotation at once; the prober brings it back with the slots that are really free."""
+        with self._cond:
+            self._quarantines[reason.split(":")[0]] += 1
+            server.last_error = reason
+            if server.alive:
+                server.alive = False
+                server.downs += 1
+                server.since = time.monotonic()
+                log.warning("Lean server %s quarantined: %s", server.url, reason)
+                self._cond.notify_all()
 
     def _succeeded(self, server: _Server) -> None:
         with self._cond:
@@ -184,24 +218,29 @@ class SlotPool:
             self._cond.notify()
 
     def _lease(self, server: _Server, deadline: float) -> LeanProcess:
+        """A process on ``server``, where the pool counts a free slot; ``lease_wait`` bounds the wait."""
+        wait_until = min(deadline, time.monotonic() + self.lease_wait)
         while True:
-            remaining = deadline - time.monotonic()
+            remaining = wait_until - time.monotonic()
             if remaining <= 0:
-                raise LeanPoolTimeoutError(
-                    f"{server.url} had no free process within {self.lease_timeout:.0f} s"
-                )
+                reason = f"stuck lease: {server.url} gave no process within {self.lease_wait:.0f} s"
+                self._quarantine(server, reason)
+                raise LeanStuckLeaseError(reason)
             process = server.client.get_process(blocking=True, timeout=min(GET_POLL_TIMEOUT, remaining))
             if process is not None:
                 return process
-            # Someone else holds the server's processes (a shared fleet): keep polling until the deadline.
 
     # -- the one entry point ---------------------------------------------------------------------
-    def run(self, fn: Callable[[LeanProcess], T]) -> T:
-        """``fn(process)`` on a leased process; infrastructure failures are retried elsewhere."""
+    def run(self, fn: Callable[[LeanProcess], T], *, retry_until: float | None = None) -> T:
+        """``fn(process)`` on a leased process; infrastructure failures are retried elsewhere.
+
+        ``retry_until`` (a ``time.monotonic()`` value): no new attempt starts after it."""
         deadline = time.monotonic() + self.lease_timeout
         avoid: set[str] = set()
         last: LeanInfraError | None = None
         for attempt in range(self.attempts):
+            if attempt and retry_until is not None and time.monotonic() >= retry_until:
+                break
             if attempt:
                 with self._cond:
                     self._retries += 1
@@ -212,9 +251,6 @@ class SlotPool:
                 process = self._lease(server, deadline)
                 try:
                     result = fn(process)
-                except LeanInfraError:
-                    self._give_back(server, process, tries=1)  # the server is likely in trouble: don't linger
-                    raise
                 except BaseException:
                     self._give_back(server, process)
                     raise
@@ -238,16 +274,20 @@ class SlotPool:
             self._record_call(server, t0)
             self._succeeded(server)
             return result
-        assert last is not None
+        if last is None:
+            raise LeanPoolTimeoutError("no attempt could start before the retry deadline")
         raise last
 
-    def _give_back(self, server: _Server, process: LeanProcess, tries: int = 3) -> None:
+    def _give_back(self, server: _Server, process: LeanProcess) -> None:
+        """Return the lease (3 tries: the server's /return is idempotent). A lease that cannot be returned
+        stays leased by nobody until the server's reaper runs, so the server is quarantined meanwhile."""
         try:
-            process.return_process(tries=tries)
-        except LeanInfraError as e:  # the server reaps the lease eventually; the result still counts
+            process.return_process(tries=3)
+        except LeanInfraError as e:  # the result of fn still counts
             log.warning("could not return %r: %s", process, e)
             with self._cond:
                 self._errors[f"return:{type(e).__name__}"] += 1
+            self._quarantine(server, f"lost lease: /return of process {process.id} failed: {e}")
 
     def _record_call(self, server: _Server, t0: float) -> None:
         with self._cond:
@@ -268,6 +308,8 @@ class SlotPool:
                 "calls": self._calls,
                 "calls_per_s": round(self._calls / elapsed, 3),
                 "retries": self._retries,
+                "retried_in_place": sum(s.client.retried_in_place for s in self._servers),
+                "quarantines": dict(self._quarantines),
                 "errors_by_kind": dict(self._errors),
                 "latency_ms": {
                     "p50": _percentile(lat, 50),

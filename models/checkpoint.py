@@ -4,7 +4,11 @@ A checkpoint is a plain dict (tensors + str/int/float/bool/None/list/dict only),
 unpickles arbitrary objects:
 
     {"format": "proofmill-gpt/1", "config": {...GPTConfig fields...}, "state_dict": {...},
-     "tokenizer_fingerprint": "<sha256>", "meta": {...json-like...}}
+     "tokenizer_fingerprint": "<sha256>", "meta": {...json-like...}, "sha256": "<hex>"}
+
+``sha256`` covers the content (format, config, fingerprint, meta, every tensor's name, dtype, shape and
+bytes); loading recomputes it, so a file with flipped bytes in its weights is refused with a one-line
+error instead of loading a model that silently proves nothing. A file without it is refused too.
 
 It carries no optimizer state: every stage starts a fresh optimizer, as in the reference (SFT/RL
 checkpoints there are saved "no optimizer state" too). ``load_checkpoint`` also accepts MLflow
@@ -14,10 +18,9 @@ registry URIs (``models:/proofmill@sft``, ``models:/proofmill/3``), resolved by 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
-import pickle
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +44,24 @@ def _plain(meta: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(meta, default=str))
 
 
+def content_sha256(payload: dict[str, Any]) -> str:
+    """sha256 over everything a checkpoint means (not its zip/pickle framing, which torch may vary)."""
+    h = hashlib.sha256()
+    head = {k: payload.get(k) for k in ("format", "config", "tokenizer_fingerprint", "meta")}
+    h.update(json.dumps(head, sort_keys=True, default=str).encode())
+    state = payload.get("state_dict")
+    if not isinstance(state, dict):
+        raise CheckpointError("checkpoint has no state_dict")
+    for name in sorted(state):
+        tensor = state[name]
+        if not isinstance(tensor, torch.Tensor):
+            raise CheckpointError(f"checkpoint state_dict[{name!r}] is not a tensor")
+        t = tensor.detach().cpu().contiguous()
+        h.update(f"{name}|{t.dtype}|{tuple(t.shape)}|".encode())
+        h.update(t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b"")
+    return h.hexdigest()
+
+
 def save_checkpoint(
     path: str | os.PathLike[str], model: GPT, tokenizer_fingerprint: str, meta: dict[str, Any]
 ) -> None:
@@ -54,6 +75,7 @@ def save_checkpoint(
         "tokenizer_fingerprint": str(tokenizer_fingerprint),
         "meta": _plain(meta),
     }
+    payload["sha256"] = content_sha256(payload)
     with atomic_file(path) as fh:
         torch.save(payload, fh)
 
@@ -65,7 +87,7 @@ def read_checkpoint(path: str | os.PathLike[str], map_location: str | torch.devi
         raise CheckpointError(f"checkpoint not found: {p}")
     try:
         payload = torch.load(p, map_location=map_location, weights_only=True)
-    except (RuntimeError, EOFError, pickle.UnpicklingError, zipfile.BadZipFile, ValueError, OSError) as exc:
+    except Exception as exc:  # any failure to parse (the unpickler raises IndexError on some junk)
         size = p.stat().st_size
         raise CheckpointError(
             f"checkpoint {p} ({size} bytes) is corrupted or truncated, or not a weights-only torch file: "
@@ -74,6 +96,15 @@ def read_checkpoint(path: str | os.PathLike[str], map_location: str | torch.devi
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         found = payload.get("format") if isinstance(payload, dict) else type(payload).__name__
         raise CheckpointError(f"{p} is not a proofmill checkpoint (format {found!r}, expected {FORMAT!r})")
+    recorded = payload.get("sha256")
+    if not isinstance(recorded, str):
+        raise CheckpointError(f"checkpoint {p} records no sha256 (written before checksums): re-save it")
+    actual = content_sha256(payload)
+    if actual != recorded:
+        raise CheckpointError(
+            f"checkpoint {p} is corrupted: content sha256 {actual[:16]}… does not match the recorded "
+            f"{recorded[:16]}…"
+        )
     return payload
 
 

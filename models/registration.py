@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from core.atomic import atomic_write_text
-
 REGISTERED_FILE = "registered.json"
 
 
@@ -52,7 +50,9 @@ def register_checkpoint(
     """Log the training run, register ``checkpoint`` as a model version, write ``registered.json``."""
     from models import registry
 
-    version = registry.log_stage_run(
+    extra: dict[str, Any] = {"iteration": iteration} if iteration is not None else {"stage": stage}
+    # log_stage_run writes registered.json before it moves the aliases (they never disagree).
+    return registry.log_stage_run(
         stage=stage,
         checkpoint_path=checkpoint,
         metrics=metrics,
@@ -65,15 +65,9 @@ def register_checkpoint(
         asset_key=asset_key,
         aliases=tuple(aliases),
         uri=uri,
+        record_path=registered_file(checkpoint),
+        record_extra=extra,
     )
-    record: dict[str, Any] = {
-        "model_uri": version.model_uri,
-        "version": version.version,
-        "run_id": version.run_id,
-    }
-    record.update({"iteration": iteration} if iteration is not None else {"stage": stage})
-    atomic_write_text(registered_file(checkpoint), json.dumps(record, indent=2) + "\n")
-    return version
 
 
 def model_version(checkpoint: str | Path, label: str) -> str:

@@ -13,12 +13,21 @@ Where things live (first match wins):
   ``sqlite:///<repo>/dagster_home/mlflow.db``;
 - artifacts of the ``proofmill`` experiment: explicit ``artifact_root``, ``$PROOFMILL_MLFLOW_ARTIFACTS``,
   ``mlartifacts/`` next to an sqlite database file, ``<repo>/dagster_home/mlartifacts``.
+Re-runs replace, never append: before logging, RUNNING runs of the same (stage, iteration) left by a
+killed process are closed as FAILED (tag ``closed_reason``); after the new version is registered, older
+versions of the same (stage, iteration) are deleted (the new version's tag ``supersedes`` and the old
+runs' tags ``superseded_by``/``superseded_reason`` say which and why), so at most one READY version exists
+per (stage, iteration). Order: version registered -> ``registered.json`` (``record_path``) written
+atomically -> aliases moved -> superseded versions deleted; a crash at any point leaves every alias on a
+version whose ``registered.json`` names it.
+
 The UI (``mlflow ui --backend-store-uri <tracking uri>``) is assumed at ``$PROOFMILL_MLFLOW_UI``
 (default ``http://127.0.0.1:5000``) when building links.
 """
 
 from __future__ import annotations
 
+import json
 import os
 
 # Before mlflow is imported anywhere in this process: no usage telemetry from a research pipeline.
@@ -33,6 +42,8 @@ from typing import Any
 import mlflow
 from mlflow import MlflowClient
 from mlflow.exceptions import MlflowException
+
+from core.atomic import atomic_write_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MODEL_NAME = "proofmill"
@@ -125,6 +136,53 @@ def _flat_params(params: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return out
 
 
+def _stage_filter(stage: str, iteration: int | None) -> str:
+    f = f"tags.stage = '{stage}'"
+    return f + (f" AND tags.iteration = '{iteration}'" if iteration is not None else "")
+
+
+def _same_stage(tags: Mapping[str, str], stage: str, iteration: int | None) -> bool:
+    return tags.get("stage") == stage and tags.get("iteration") == (
+        str(iteration) if iteration is not None else None
+    )
+
+
+def close_stale_runs(
+    c: MlflowClient, exp_id: str, stage: str, iteration: int | None, reason: str
+) -> list[str]:
+    """Close RUNNING runs of (stage, iteration) as FAILED: their process died (a live one would be a second
+    concurrent materialization of the same partition, which Dagster does not start). Returns their ids."""
+    stale = c.search_runs(
+        [exp_id], filter_string=f"{_stage_filter(stage, iteration)} AND attributes.status = 'RUNNING'"
+    )
+    closed = []
+    for run in stale:
+        if not _same_stage(run.data.tags, stage, iteration):
+            continue
+        c.set_tag(run.info.run_id, "closed_reason", reason)
+        c.set_terminated(run.info.run_id, status="FAILED")
+        closed.append(run.info.run_id)
+    return closed
+
+
+def versions_of(
+    c: MlflowClient, stage: str, iteration: int | None, model_name: str = MODEL_NAME
+) -> list[Any]:
+    """Every registered version of (stage, iteration), oldest first."""
+    try:
+        found = c.search_model_versions(f"name = '{model_name}'")
+    except MlflowException:
+        return []
+    return sorted(
+        (mv for mv in found if _same_stage(mv.tags, stage, iteration)), key=lambda mv: int(mv.version)
+    )
+
+
+def _write_record(path: Path, record: Mapping[str, Any]) -> None:
+    """registered.json, atomically."""
+    atomic_write_text(path, json.dumps(dict(record), indent=2) + "\n")
+
+
 def log_stage_run(
     *,
     stage: str,
@@ -141,14 +199,19 @@ def log_stage_run(
     model_name: str = MODEL_NAME,
     uri: str | None = None,
     artifacts_root: str | None = None,
+    record_path: str | os.PathLike[str] | None = None,
+    record_extra: Mapping[str, Any] | None = None,
 ) -> RegisteredVersion:
     """Log one training stage as an MLflow run and register its checkpoint as a model version.
 
     ``history`` maps a metric name to (step, value) pairs (the loss curve) so the MLflow UI can plot it.
-    ``aliases`` are moved to the new version (e.g. ``("sft",)`` after SFT).
+    ``aliases`` are moved to the new version (e.g. ``("sft",)`` after SFT). ``record_path``: where to write
+    ``registered.json`` (model_uri, version, run_id + ``record_extra``) before the aliases move. A re-run
+    of the same (stage, iteration) replaces the earlier version (see the module doc).
     """
     c = client(uri)
     exp_id = experiment_id(c, root=artifacts_root)
+    close_stale_runs(c, exp_id, stage, iteration, "its process died before the run ended (closed by re-run)")
     tags = {
         "stage": stage,
         "tokenizer_fingerprint": tokenizer_fingerprint,
@@ -173,16 +236,35 @@ def log_stage_run(
         run_id = run.info.run_id
     _ensure_registered_model(c, model_name)
     run_link = f"{ui_base()}/#/experiments/{exp_id}/runs/{run_id}"
+    older = versions_of(c, stage, iteration, model_name)
     mv = c.create_model_version(model_name, source, run_id=run_id, tags=tags, run_link=run_link)
-    for alias in aliases:
-        c.set_registered_model_alias(model_name, alias, mv.version)
-    return RegisteredVersion(
+    result = RegisteredVersion(
         run_id=run_id,
         version=int(mv.version),
         model_uri=f"models:/{model_name}/{mv.version}",
         link=f"{ui_base()}/#/models/{model_name}/versions/{mv.version}",
         run_link=run_link,
     )
+    if record_path is not None:
+        _write_record(
+            Path(record_path),
+            {"model_uri": result.model_uri, "version": result.version, "run_id": run_id,
+             **(record_extra or {})},
+        )
+    # Aliases held by a version being replaced follow the replacement.
+    held = {a for v in older for a in (getattr(v, "aliases", None) or [])}
+    for alias in dict.fromkeys([*aliases, *sorted(held)]):
+        c.set_registered_model_alias(model_name, alias, mv.version)
+    if older:
+        why = f"re-run of stage {stage}" + (f" iteration {iteration}" if iteration is not None else "")
+        c.set_model_version_tag(model_name, mv.version, "supersedes", ",".join(str(v.version) for v in older))
+        c.set_model_version_tag(model_name, mv.version, "supersede_reason", why)
+        for v in older:
+            if v.run_id:
+                c.set_tag(v.run_id, "superseded_by", f"{model_name}/{mv.version}")
+                c.set_tag(v.run_id, "superseded_reason", why)
+            c.delete_model_version(model_name, v.version)
+    return result
 
 
 def set_alias(alias: str, version: int, model_name: str = MODEL_NAME, uri: str | None = None) -> None:

@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from core.cli import OneLineParser, nonnegative_int, port_number, positive_int, run_cli
 from core.paths import REPO_ROOT, default_home, default_mlflow_uri
 
 
@@ -62,8 +63,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     from pipelines import schedules
     from pipelines.jobs import RL_JOB_NAME
 
-    profile = get_profile()
+    profile = get_profile()  # a bad profile or override file is refused here, before anything runs
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
+    live = _live_runs()
+    if live:
+        run = live[0]
+        part = run.tags.get("dagster/partition")
+        print(f"proofmill: error: run {run.run_id} ({run.job_name}{f' [partition {part}]' if part else ''}, "
+              f"{run.status.value}) is in progress in {os.environ['DAGSTER_HOME']}; wait for it or terminate "
+              "it in the UI", file=sys.stderr)
+        return 3
     t0 = time.monotonic()
     if not args.skip_foundation and not _execute("foundation"):
         return 1
@@ -77,6 +86,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
     _print_results()
     return 0
+
+
+def _live_runs() -> list:
+    """Runs in progress on this instance (a run whose worker died is marked failed, not counted)."""
+    import dagster as dg
+
+    from pipelines.run_health import live_runs
+
+    with dg.DagsterInstance.get() as instance:
+        return live_runs(instance)
 
 
 def _print_results() -> None:
@@ -132,25 +151,27 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="proofmill", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="proofmill", description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks on errors")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     run = sub.add_parser("run", help="materialize the whole graph, then the RL iterations")
     run.add_argument("--profile", choices=["smoke", "full"], default=None)
-    run.add_argument("--iterations", type=int, default=None, help="RL iterations (default: profile)")
-    run.add_argument("--start-iteration", type=int, default=1)
+    run.add_argument("--iterations", type=nonnegative_int, default=None,
+                     help="RL iterations (default: profile)")
+    run.add_argument("--start-iteration", type=positive_int, default=1)
     run.add_argument("--skip-foundation", action="store_true", help="only run RL iterations")
     run.set_defaults(func=cmd_run)
     ui = sub.add_parser("ui", help="serve the Dagster UI (dagster dev)")
     ui.add_argument("--profile", choices=["smoke", "full"], default=None)
     ui.add_argument("--host", default="127.0.0.1")
-    ui.add_argument("--port", type=int, default=3000)
+    ui.add_argument("--port", type=port_number, default=3000)
     ui.set_defaults(func=cmd_ui)
     q = sub.add_parser("query", help="run SQL over replay/attempts/rejected/evals and print a table")
     q.add_argument("sql", nargs="*")
     q.set_defaults(func=cmd_query)
     args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    return run_cli("proofmill", lambda: args.func(args), args.verbose)
 
 
 if __name__ == "__main__":

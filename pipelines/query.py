@@ -14,14 +14,22 @@ Views (re-created on every connection, so new shards show up without a migration
                                                        (search/report.py: run, id, dataset, outcome, ...)
 
 A view whose glob matches no file yet is an empty table with the right columns, so queries written for a
-fresh home run (and return nothing) instead of failing. The database file is `proofmill.duckdb` under
-the artifact root (``ProofmillResource.duckdb_path()``); it only holds view definitions, the data stays in
-parquet. Pass ``--memory`` to leave the file alone (e.g. while another process holds DuckDB's lock).
+fresh home run (and return nothing) instead of failing. A shard whose parquet footer cannot be read (a
+truncated or corrupt file) is left out of its view and reported by name (``connect(skipped=...)``, a
+warning on stderr from the CLI); every other view, and the rest of that view, stays queryable.
+
+``attempts`` and ``evals`` carry a computed ``error_category`` column (``infrastructure``, ``statement``,
+``search``; NULL unless the outcome is ``error``): the rule of ``lean_io.errors.error_category``.
+
+The database file is `proofmill.duckdb` under the artifact root (``ProofmillResource.duckdb_path()``);
+it only holds view definitions, the data stays in parquet. Pass ``--memory`` to leave the file alone
+(e.g. while another process holds DuckDB's lock).
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,9 +37,14 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.parquet as pq
 
+from core.cli import OneLineParser, positive_int, run_cli
+from lean_io.errors import error_category_sql
 from search.replay import SCHEMAS
 from search.report import THEOREM_SCHEMA
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -40,16 +53,17 @@ class View:
     glob: str  # relative to the artifact root
     schema: pa.Schema
     hive: bool = True
+    categorized: bool = False  # has outcome + error columns: add the computed error_category
 
 
 VIEWS: tuple[View, ...] = (
     View("replay", "rl/replay/*/*.parquet", SCHEMAS["replay"]),
-    View("attempts", "rl/attempts/*/*.parquet", SCHEMAS["attempts"]),
+    View("attempts", "rl/attempts/*/*.parquet", SCHEMAS["attempts"], categorized=True),
     View("rejected", "rl/rejected/*/*.parquet", SCHEMAS["rejected"]),
     View("matchmaker", "rl/matchmaker/*/*.parquet", SCHEMAS["matchmaker"]),
     # eval reports live at different depths (eval/sft/..., eval/rl/iteration=K/...): no hive columns,
     # `filename` says which report a row comes from.
-    View("evals", "eval/**/theorems.parquet", THEOREM_SCHEMA, hive=False),
+    View("evals", "eval/**/theorems.parquet", THEOREM_SCHEMA, hive=False, categorized=True),
 )
 
 _DUCK_TYPES = {
@@ -71,41 +85,77 @@ def _empty_select(schema: pa.Schema, extra: Sequence[str] = ()) -> str:
     return f"SELECT {', '.join(cols)} WHERE false"
 
 
-def view_sql(view: View, root: Path) -> str:
-    """CREATE OR REPLACE VIEW over the glob, or over an empty typed relation when it has no files."""
-    pattern = str(root / view.glob)
-    if any(root.glob(view.glob)):
+def readable_shards(view: View, root: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The view's files whose parquet footer reads, and the others with the reason (sorted by path)."""
+    good: list[Path] = []
+    bad: list[tuple[Path, str]] = []
+    for path in sorted(root.glob(view.glob)):
+        try:
+            pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as exc:
+            bad.append((path, str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+        else:
+            good.append(path)
+    return good, bad
+
+
+def view_sql(view: View, root: Path, files: Sequence[Path] | None = None) -> str:
+    """CREATE OR REPLACE VIEW over ``files`` (default: every readable file of the glob), or over an empty
+    typed relation when there is none."""
+    if files is None:
+        files, _ = readable_shards(view, root)
+    extra = () if view.hive else ("filename",)
+    category = f", {error_category_sql()} AS error_category" if view.categorized else ""
+    if files:
         opts = "hive_partitioning=true" if view.hive else "hive_partitioning=false, filename=true"
-        body = f"SELECT * FROM read_parquet({_sql_str(pattern)}, {opts}, union_by_name=true)"
+        listing = "[" + ", ".join(_sql_str(str(f)) for f in files) + "]"
+        body = f"SELECT *{category} FROM read_parquet({listing}, {opts}, union_by_name=true)"
     else:
-        body = _empty_select(view.schema, extra=() if view.hive else ("filename",))
+        body = f"SELECT *{category} FROM ({_empty_select(view.schema, extra=extra)})"
     return f"CREATE OR REPLACE VIEW {view.name} AS {body}"
 
 
-def refresh_views(con: duckdb.DuckDBPyConnection, root: str | Path) -> None:
+def refresh_views(con: duckdb.DuckDBPyConnection, root: str | Path) -> list[tuple[str, Path, str]]:
+    """(Re)create every view; returns the skipped shards as (view, path, reason)."""
     root = Path(root).resolve()
+    skipped: list[tuple[str, Path, str]] = []
     for view in VIEWS:
-        con.execute(view_sql(view, root))
+        files, bad = readable_shards(view, root)
+        skipped += [(view.name, path, why) for path, why in bad]
+        con.execute(view_sql(view, root, files))
+    return skipped
 
 
 def connect(
-    root: str | Path | None = None, database: str | Path | None = ":memory:"
+    root: str | Path | None = None,
+    database: str | Path | None = ":memory:",
+    skipped: list[tuple[str, Path, str]] | None = None,
 ) -> duckdb.DuckDBPyConnection:
     """A connection with fresh views over ``root`` (default: the resource's artifact root).
 
     ``database``: a DuckDB file to store the views in (None = the resource's `proofmill.duckdb`), or
-    ``":memory:"`` (default for library use: no file lock shared with other processes)."""
+    ``":memory:"`` (default for library use: no file lock shared with other processes).
+    ``skipped``: a list that receives the unreadable shards left out of the views (each is also logged)."""
     from assets.resources import ProofmillResource
 
     res = ProofmillResource(home=str(root)) if root is not None else ProofmillResource()
     db = str(res.duckdb_path()) if database is None else str(database)
     con = duckdb.connect(db)
-    refresh_views(con, res.root)
+    bad = refresh_views(con, res.root)
+    for view, path, why in bad:
+        log.warning("view %s: skipped unreadable shard %s (%s)", view, path, why)
+    if skipped is not None:
+        skipped.extend(bad)
     return con
 
 
-def query(sql: str, root: str | Path | None = None, database: str | Path | None = ":memory:") -> pa.Table:
-    con = connect(root, database)
+def query(
+    sql: str,
+    root: str | Path | None = None,
+    database: str | Path | None = ":memory:",
+    skipped: list[tuple[str, Path, str]] | None = None,
+) -> pa.Table:
+    con = connect(root, database, skipped)
     try:
         return con.sql(sql).to_arrow_table()
     finally:
@@ -226,15 +276,26 @@ def format_table(table: pa.Table, max_rows: int = 100, max_width: int = 60) -> s
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pipelines.query", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m pipelines.query", description=__doc__.splitlines()[0])
     parser.add_argument("sql", nargs="?", help="a SQL query over the views replay, attempts, rejected, evals")
     parser.add_argument("--examples", action="store_true", help="list the documented example queries")
     parser.add_argument("--example", metavar="NAME", help="run one example query by name")
     parser.add_argument("--home", help="artifact root (default: $PROOFMILL_HOME or <repo>/artifacts)")
     parser.add_argument("--memory", action="store_true", help="in-memory DuckDB instead of proofmill.duckdb")
-    parser.add_argument("--max-rows", type=int, default=100)
+    parser.add_argument("--max-rows", type=positive_int, default=100)
+    parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks on errors")
     args = parser.parse_args(argv)
+    if args.home is not None and not Path(args.home).is_dir():
+        parser.error(f"--home: no such directory: {args.home} (it is not created)")
+    if args.example and args.example not in {e.name for e in EXAMPLES}:
+        known = ", ".join(e.name for e in EXAMPLES)
+        parser.error(f"--example: unknown example {args.example!r}; known: {known}")
+    if args.sql is not None and not args.sql.strip():
+        parser.error("the SQL query is empty")
+    return run_cli("pipelines.query", lambda: _run(args, parser), args.verbose)
 
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.examples:
         for ex in EXAMPLES:
             print(f"-- {ex.name}: {ex.question}\n{ex.sql};\n")
@@ -242,12 +303,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     sql = example(args.example).sql if args.example else args.sql
     if not sql:
         parser.error("give a SQL query, --example NAME or --examples")
+    skipped: list[tuple[str, Path, str]] = []
     try:
-        table = query(sql, args.home, ":memory:" if args.memory else None)
+        # In memory first: a bad query changes nothing on disk (not even the views file).
+        table = query(sql, args.home, ":memory:", skipped)
     except duckdb.Error as exc:
-        print(f"query failed: {exc}", file=sys.stderr)
+        print(f"pipelines.query: query failed: {str(exc).strip().splitlines()[0]}", file=sys.stderr)
         return 1
+    finally:
+        for view, path, why in skipped:
+            print(f"warning: view {view} skipped unreadable shard {path}: {why}", file=sys.stderr)
     print(format_table(table, max_rows=args.max_rows))
+    if not args.memory:  # keep proofmill.duckdb's views current for other clients (best effort)
+        try:
+            connect(args.home, None).close()
+        except duckdb.Error as exc:
+            print(f"warning: views file not updated: {str(exc).splitlines()[0]}", file=sys.stderr)
     return 0
 
 

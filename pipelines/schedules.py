@@ -20,17 +20,9 @@ import dagster as dg
 from assets.keys import POLICY, RL_PARTITIONS, RL_PARTITIONS_NAME
 from assets.resources import ProofmillResource
 from pipelines.jobs import RL_JOB_NAME, rl_job
+from pipelines.run_health import crashed, live_runs
 
 POLICY_KEY = dg.AssetKey(POLICY)
-
-_ACTIVE = [
-    dg.DagsterRunStatus.QUEUED,
-    dg.DagsterRunStatus.NOT_STARTED,
-    dg.DagsterRunStatus.STARTING,
-    dg.DagsterRunStatus.STARTED,
-    dg.DagsterRunStatus.CANCELING,
-]
-
 
 def ensure_partition(instance: dg.DagsterInstance, key: str) -> None:
     """Register iteration ``key`` ("1", "2", ...) as a partition of ``rl_iteration`` (idempotent)."""
@@ -54,14 +46,27 @@ def next_iteration(instance: dg.DagsterInstance) -> int:
     return (max(done) + 1) if done else 1
 
 
-def _active_rl_runs(instance: dg.DagsterInstance) -> list[dg.RunRecord]:
-    return list(instance.get_run_records(dg.RunsFilter(job_name=RL_JOB_NAME, statuses=_ACTIVE), limit=5))
+def _active_rl_runs(instance: dg.DagsterInstance) -> list[dg.DagsterRun]:
+    """RL runs really in progress: a started run whose worker died is marked failed here, not waited on."""
+    return live_runs(instance, RL_JOB_NAME)
+
+
+MAX_CRASH_RETRIES = 2  # fresh runs of an iteration whose worker died (SIGKILL, OOM), then it waits for you
 
 
 def _last_run_failed(instance: dg.DagsterInstance, key: str) -> bool:
+    """The latest run of iteration ``key`` failed, and not (only) because its worker died: a crashed run
+    is retried (a fresh run; re-runs replace their outputs) up to ``MAX_CRASH_RETRIES`` times."""
     filters = dg.RunsFilter(job_name=RL_JOB_NAME, tags={"dagster/partition": key})
-    records = instance.get_run_records(filters, limit=1)
-    return bool(records) and records[0].dagster_run.status == dg.DagsterRunStatus.FAILURE
+    records = instance.get_run_records(filters, limit=MAX_CRASH_RETRIES + 2)
+    if not records or records[0].dagster_run.status != dg.DagsterRunStatus.FAILURE:
+        return False
+    crashes = 0
+    for record in records:
+        if record.dagster_run.status != dg.DagsterRunStatus.FAILURE or not crashed(instance, record):
+            break
+        crashes += 1
+    return crashes == 0 or crashes > MAX_CRASH_RETRIES
 
 
 def _next_request(instance: dg.DagsterInstance, proofmill: ProofmillResource) -> tuple[str | None, str]:
@@ -95,7 +100,8 @@ def rl_next_iteration_schedule(
     job=rl_job,
     minimum_interval_seconds=30,
     default_status=dg.DefaultSensorStatus.STOPPED,
-    description="Run RL iterations back to back until rl.iterations; pauses when an iteration failed.",
+    description="Run RL iterations back to back until rl.iterations; retries an iteration whose run "
+    "worker died (twice), pauses when an iteration failed otherwise.",
 )
 def rl_back_to_back_sensor(
     context: dg.SensorEvaluationContext, proofmill: ProofmillResource

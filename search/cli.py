@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from core.cli import OneLineParser, nonnegative_int, positive_float, positive_int, run_cli, server_address
 from core.paths import default_home, servers_from_env
 from core.profiles import LeanSettings
 from search.config import SearchConfig
@@ -50,7 +51,7 @@ def find_theorem(theorem_id: str, benchmarks: Path | None) -> dict[str, Any]:
         for row in pq.read_table(benchmarks).to_pylist():
             if row["id"] == theorem_id:
                 return row
-    raise SystemExit(f"no theorem with id {theorem_id!r} in the minilean sets or {benchmarks}")
+    raise LookupError(f"no theorem with id {theorem_id!r} in the minilean sets or {benchmarks}")
 
 
 def _policy(args: argparse.Namespace) -> Policy:
@@ -99,8 +100,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m search.cli", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="python -m search.cli", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     p = sub.add_parser("prove", help="search for a proof of one theorem")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--statement", help="theorem text (the `:= by sorry` tail is optional)")
@@ -108,23 +109,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--header", default="", help="lines before the statement (opens), with --statement")
     p.add_argument("--benchmarks", help="statements parquet to look --id up in "
                    "(default $PROOFMILL_HOME/corpora/benchmark_statements.parquet)")
-    p.add_argument("--servers", nargs="*", default=[], help="host:port of LeanTree servers")
+    p.add_argument("--servers", nargs="*", type=server_address, default=[],
+                   help="host:port of LeanTree servers")
     p.add_argument("--checkpoint", help="checkpoint file or models:/proofmill@sft")
     p.add_argument("--tokenizer", help="tokenizer.json (default $PROOFMILL_HOME/tokenizer/tokenizer.json)")
     p.add_argument("--policy", choices=["uniform", "model"],
                    help="default: model if --checkpoint else uniform")
-    p.add_argument("--simulations", type=int, default=64)
-    p.add_argument("--time-budget", type=float, default=60.0, help="seconds")
-    p.add_argument("--samples", type=int, default=6, help="tactics sampled per expansion")
+    p.add_argument("--simulations", type=positive_int, default=64)
+    p.add_argument("--time-budget", type=positive_float, default=60.0, help="seconds")
+    p.add_argument("--samples", type=positive_int, default=6, help="tactics sampled per expansion")
     p.add_argument("--synthetic", nargs="*", default=[], help="tactics tried at every expansion (e.g. omega)")
-    p.add_argument("--tactic-timeout-ms", type=int, default=1000)
+    p.add_argument("--tactic-timeout-ms", type=positive_int, default=1000)
     p.add_argument("--device", default="cpu")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
-    return cmd_prove(args)
+    for name in ("benchmarks", "tokenizer"):  # named files must exist (checked before any server starts)
+        value = getattr(args, name)
+        if value and not Path(value).is_file():
+            parser.error(f"--{name}: no such file: {value}")
+    if args.checkpoint and not args.checkpoint.startswith("models:/") and not Path(args.checkpoint).is_file():
+        parser.error(f"--checkpoint: no such file: {args.checkpoint}")
+    if args.statement is not None and not args.statement.strip():
+        parser.error("--statement is empty")
+    return run_cli("search.cli", lambda: cmd_prove(args), args.verbose)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 The matchmaker keeps each theorem's outcome history and turns it into a sampling weight:
 
-- 0 after ``max_consecutive_errors`` (2) consecutive ``error`` outcomes (the statement or the server is
-  broken for it; retrying wastes slots);
+- 0 after ``max_consecutive_errors`` (2) consecutive *statement* errors (the statement cannot start a
+  proof; retrying wastes slots). Infrastructure and search errors (``lean_io.errors.error_category``) say
+  nothing about the theorem: they are not recorded at all, so a sick fleet never blacklists a theorem;
 - ``weight_fully_proved`` (1e-3) once a one-tactic proof exists or the last ``trust_count_proved`` (6)
   decided outcomes were all proven (nothing left to learn);
 - ``weight_undecided`` (0.1) after ≥ ``trust_count`` (4) decided outcomes that were never proven
@@ -25,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from lean_io.errors import STATEMENT, error_category
 
 OUTCOMES = ("proven", "unproven", "error")
 TheoremKey = tuple[str, str]  # (dataset, theorem id)
@@ -117,14 +120,20 @@ class Matchmaker:
         mm = cls(theorems, config)
         rows = sorted(attempts, key=lambda r: int(r.get("iteration") or 0))  # stable within an iteration
         for r in rows:
-            mm.record(theorem_key(r), str(r["outcome"]), proof=r.get("proof"))
+            mm.record(theorem_key(r), str(r["outcome"]), proof=r.get("proof"), error=r.get("error"))
         return mm
 
-    def record(self, key: TheoremKey, outcome: str, proof: str | None = None) -> None:
+    def record(
+        self, key: TheoremKey, outcome: str, proof: str | None = None, error: str | None = None
+    ) -> None:
+        """One outcome; an ``error`` counts only when its category is ``statement`` (see module doc).
+        ``error=None`` with outcome ``error`` is taken as a statement error (old callers, old rows)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}; expected one of {OUTCOMES}")
         stats = self.stats.get(key)
         if stats is None:
+            return
+        if outcome == "error" and error is not None and error_category(outcome, error) != STATEMENT:
             return
         stats.outcomes.append(outcome)
         size = proof_size(proof) if outcome == "proven" else None

@@ -15,6 +15,7 @@ from typing import Any
 import pyarrow as pa
 
 from core.profiles import Profile
+from lean_io.errors import check_infrastructure_share
 from search import replay
 from search.config import SearchConfig
 from search.evaluate import checkpoint_policy, lean_servers, prove_batch
@@ -129,9 +130,16 @@ def prove_rollout_batch(
 
 
 def merge_batches(
-    root: str | Path, iteration: int, batch_paths: Sequence[str | Path]
+    root: str | Path,
+    iteration: int,
+    batch_paths: Sequence[str | Path],
+    max_infra_share: float | None = None,
 ) -> tuple[Path, pa.Table]:
-    """Check one attempt per sampled theorem of the plan and merge the batches into the rollouts shard."""
+    """Check one attempt per sampled theorem of the plan and merge the batches into the rollouts shard.
+
+    With ``max_infra_share``, an iteration whose Lean-infrastructure error share is above it raises
+    ``lean_io.errors.InfrastructureShareError`` before the shard is written: nothing downstream (replay,
+    policy update, registration) runs on outcomes a sick fleet produced."""
     tables = [replay.read_table(p, "rollouts") for p in sorted(map(str, batch_paths))]
     table = pa.concat_tables(tables) if tables else replay.SCHEMAS["rollouts"].empty_table()
     planned = replay.read_shards(root, "matchmaker", [iteration]).to_pylist()
@@ -144,6 +152,8 @@ def merge_batches(
             f"iteration {iteration}: rollouts do not match the plan ({len(keys)} attempts for "
             f"{len(planned_keys)} sampled theorems, {len(keys) - len(set(keys))} duplicates)"
         )
+    if max_infra_share is not None:
+        check_infrastructure_share(table.select(["outcome", "error"]).to_pylist(), max_infra_share)
     return replay.write_parquet_atomic(replay.shard_path(root, "rollouts", iteration), table), table
 
 

@@ -73,8 +73,18 @@ def prove_many(
             return attempt
         budget = theorem.get("num_simulations")
         cfg = config.replace(num_simulations=int(budget)) if budget else config
+        # A restart after an infrastructure error gets what is left of the time budget, and none starts
+        # once it is spent: a theorem never takes much more than its budget, faults or not.
+        stop = t0 + cfg.time_budget_s if cfg.time_budget_s else None
+
+        def search(process: Any) -> Attempt:
+            c = cfg
+            if stop is not None and cfg.time_budget_s is not None:
+                c = cfg.replace(time_budget_s=min(cfg.time_budget_s, max(0.5, stop - time.monotonic())))
+            return prove(theorem, process, policy, c, model_version=version)
+
         try:
-            attempt = pool.run(lambda process: prove(theorem, process, policy, cfg, model_version=version))
+            attempt = pool.run(search, retry_until=stop)
         except LeanInfraError as exc:
             attempt = Attempt.failed(theorem, f"lean infrastructure: {type(exc).__name__}: {exc}",
                                      time.monotonic() - t0, version)

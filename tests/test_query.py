@@ -114,7 +114,36 @@ def test_empty_home_has_typed_empty_views(tmp_path) -> None:
     for ex in q.EXAMPLES:
         assert q.query(ex.sql, tmp_path).num_rows == 0
     cols = q.query("SELECT * FROM attempts", tmp_path).column_names
-    assert cols == replay.SCHEMAS["attempts"].names
+    # the shard columns, plus the computed error category (issue 15)
+    assert cols == [*replay.SCHEMAS["attempts"].names, "error_category"]
+
+
+def test_error_category_is_queryable(tmp_path) -> None:
+    rows = [attempt(1, t, "error") for t in ("infra", "stmt", "init", "bug")]
+    rows.append(attempt(1, "ok", "proven", "t"))
+    rows[0]["error"] = "lean infrastructure: LeanConnectionError: dropped"
+    rows[1]["error"] = "bad statement: the statement is empty; it must end with `sorry`"
+    rows[2]["error"] = "proof init failed: unknown identifier"
+    rows[3]["error"] = "ValueError: the model broke"
+    replay.write_shard(tmp_path, "attempts", 1, rows)
+    got = q.query("SELECT theorem_id, error_category FROM attempts ORDER BY theorem_id", tmp_path).to_pylist()
+    assert {r["theorem_id"]: r["error_category"] for r in got} == {
+        "bug": "search", "infra": "infrastructure", "init": "statement", "ok": None, "stmt": "statement"
+    }
+
+
+def test_corrupt_shard_is_skipped_by_name(home, capsys) -> None:
+    """One truncated attempts shard: the other views answer fully, attempts answers from its good shards,
+    and the CLI names the file it skipped."""
+    shard = sorted((home / "rl" / "attempts").glob("*/*.parquet"))[-1]
+    shard.write_bytes(shard.read_bytes()[:40])
+    skipped: list = []
+    assert q.query("SELECT count(*) AS n FROM replay", home, skipped=skipped).to_pylist() == [{"n": 6}]
+    assert [(v, p.name) for v, p, _ in skipped] == [("attempts", shard.name)]
+    assert q.query("SELECT DISTINCT iteration FROM attempts", home).to_pylist() == [{"iteration": 1}]
+    assert q.main(["--home", str(home), "--memory", "SELECT count(*) AS n FROM rejected"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(shard) in err and "attempts" in err
 
 
 def test_cli_prints_table_and_examples(home, capsys) -> None:

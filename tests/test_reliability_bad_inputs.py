@@ -28,7 +28,7 @@ from lean_io.local import free_port
 from lean_io.minilean.theorems import leantree_export_path
 from lean_io.pool import SlotPool
 from lean_io.sanitize import sanitize_tactic
-from models.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from models.checkpoint import CheckpointError, content_sha256, load_checkpoint, save_checkpoint
 from models.data import SFTDataset, Transition
 from models.gpt import GPT, GPTConfig
 from models.sampler import Sampler
@@ -211,6 +211,10 @@ def test_foreign_and_mismatched_checkpoints_are_refused(
         load_checkpoint(foreign, tok)
     wrong = torch.load(checkpoint, weights_only=True)
     wrong["config"]["n_embd"] = 64  # config no longer matches the weights
+    torch.save(wrong, tmp_path / "wrong.pt")
+    with pytest.raises(CheckpointError, match="is corrupted: content sha256"):  # an edit without re-hashing
+        load_checkpoint(tmp_path / "wrong.pt", tok)
+    wrong["sha256"] = content_sha256(wrong)  # consistently written, but for another architecture
     torch.save(wrong, tmp_path / "wrong.pt")
     with pytest.raises(CheckpointError, match="does not match the GPT architecture"):
         load_checkpoint(tmp_path / "wrong.pt", tok)

@@ -11,12 +11,13 @@ import threading
 import time
 from collections.abc import Sequence
 
+from core.cli import OneLineParser
 from lean_io.minilean.faults import FaultConfig
 from lean_io.minilean.server import DEFAULT_LEASE_TIMEOUT, MiniLeanApp, serve
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m lean_io.minilean", description=__doc__)
+    p = OneLineParser(prog="python -m lean_io.minilean", description=__doc__)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--max-processes", type=int, default=8)
@@ -43,6 +44,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.max_processes <= 0:
         p.error("--max-processes must be > 0")
+    if not 0 <= args.port <= 65535:
+        p.error(f"--port {args.port} is not a port (0..65535)")
+    if not args.lease_timeout > 0:
+        p.error(f"--lease-timeout must be > 0, got {args.lease_timeout}")
     return args
 
 
@@ -96,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except KeyboardInterrupt:
         pass
+    except OSError as e:  # port in use, address not available: one line, not a traceback
+        print(f"minilean: cannot serve on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 1
     return 0
 
 
