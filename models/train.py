@@ -44,6 +44,7 @@ import math
 import os
 import sys
 import time
+import zipfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -113,6 +114,10 @@ class LossHistory(Callback):
         self.history: dict[str, list[tuple[int, float]]] = defaultdict(list)
         self._pending: list[float] = []
         self._pending_step = 0
+        self.start_step = 0  # global step when fit started (> 0 after a resume)
+
+    def on_train_start(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
+        self.start_step = trainer.global_step
 
     def _flush(self) -> None:
         if self._pending:
@@ -267,6 +272,29 @@ def _strategy(name: str) -> Any:
     return name
 
 
+# ------------------------------------------------------------------------------------- resume
+RESUME_DIR = "lightning"
+
+
+def _checkpoint_step(path: Path) -> int:
+    return int(path.stem.removeprefix("step"))
+
+
+def newest_resumable(folder: Path) -> Path | None:
+    """The highest-step ``step*.ckpt`` in ``folder`` whose zip directory is complete (torch.save writes a
+    zip whose central directory comes last, so a file torn by a kill mid-write fails this check)."""
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("step*.ckpt"), key=_checkpoint_step, reverse=True):
+        try:
+            with zipfile.ZipFile(path) as zf:
+                if zf.namelist():
+                    return path
+        except (zipfile.BadZipFile, OSError):
+            continue
+    return None
+
+
 # ------------------------------------------------------------------------------------- run_stage
 def run_stage(
     stage: str,
@@ -287,7 +315,7 @@ def run_stage(
     greedy_eval: Sequence[Transition] | None = None,
     greedy_eval_max: int = 200,
     checkpoint_every_n_steps: int | None = None,
-    resume: bool = False,
+    resume: bool = True,
     final_lr_frac: float | None = None,
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
@@ -295,8 +323,11 @@ def run_stage(
     The model comes from ``init_checkpoint`` (path or ``models:/`` URI; the tokenizer must match) or is
     freshly initialised from ``model_config``. ``logger``: False, or a Lightning logger (e.g.
     ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` keeps a resumable Lightning
-    checkpoint (``<out_dir>/lightning/last.ckpt``, with optimizer state); ``resume=True`` continues from
-    it. ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
+    checkpoint every that many optimizer steps (``<out_dir>/lightning/step*.ckpt``, the two newest, with
+    optimizer, scheduler and loop state); ``resume=True`` (default) continues from the newest readable one,
+    so re-running a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``).
+    Mid-epoch resumes restart the epoch's data order (the loaders are not stateful).
+    ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
@@ -328,8 +359,11 @@ def run_stage(
     history = LossHistory()
     callbacks: list[Callback] = [history]
     if checkpoint_every_n_steps:
-        callbacks.append(ModelCheckpoint(dirpath=out / "lightning", save_last=True, save_top_k=0,
-                                         every_n_train_steps=checkpoint_every_n_steps))
+        # The two newest full-state checkpoints (weights + optimizer + schedulers + loop progress): a kill
+        # while one is being written leaves the previous one intact (``newest_resumable`` skips torn files).
+        callbacks.append(ModelCheckpoint(dirpath=out / RESUME_DIR, filename="step{step:09d}",
+                                         auto_insert_metric_name=False, monitor="step", mode="max",
+                                         save_top_k=2, every_n_train_steps=checkpoint_every_n_steps))
     if settings.epochs:  # SFT: whole passes over the data
         max_steps, max_epochs = -1, int(settings.epochs)
     else:
@@ -366,10 +400,11 @@ def run_stage(
     if val_loader is not None:  # the starting point, so every stage shows what it changed
         initial = trainer.validate(module, val_loader, verbose=False)[0]
         metrics.update({f"initial_{k}": float(v) for k, v in initial.items()})
-    ckpt_path = out / "lightning" / "last.ckpt"
+    resume_from = newest_resumable(out / RESUME_DIR) if resume else None
     t0 = time.perf_counter()
-    trainer.fit(module, train_loader, val_loader,
-                ckpt_path=str(ckpt_path) if resume and ckpt_path.exists() else None)
+    trainer.fit(module, train_loader, val_loader, ckpt_path=str(resume_from) if resume_from else None)
+    if resume_from is not None:
+        metrics["resumed_from_step"] = float(_checkpoint_step(resume_from))
     metrics["train_seconds"] = time.perf_counter() - t0
     if val_loader is not None:
         final = trainer.validate(module, val_loader, verbose=False)[0]
@@ -381,6 +416,7 @@ def run_stage(
     tail = train_losses[-max(1, len(train_losses) // 10):]
     metrics.update(
         steps=float(trainer.global_step),
+        steps_this_run=float(trainer.global_step - history.start_step),
         tokens_seen=float(module.tokens_seen * trainer.world_size),
         params=float(model.num_params()),
         final_train_loss=sum(tail) / len(tail) if tail else float("nan"),
@@ -424,6 +460,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--model", default=None, help="GPT preset for a fresh model (default: compute.model)")
     p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}}')
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--checkpoint-every", type=int, default=0,
+                   help="full-state Lightning checkpoint every N optimizer steps (0 = none)")
+    p.add_argument("--no-resume", action="store_true",
+                   help="start over even if <out>/lightning has a checkpoint")
     args = p.parse_args(argv)
     raw = json.loads(Path(args.settings).read_text()) if args.settings else {}
     stage_defaults = dict(max_steps=100, batch_size=8, accumulate_grad_batches=1, seq_len=256, lr=3e-3,
@@ -439,7 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                      settings.seq_len)
     result = run_stage(args.stage, tokenizer=tokenizer, train_data=train, val_data=val, settings=settings,
                        compute=compute, out_dir=args.out, model_config=config, init_checkpoint=args.init,
-                       seed=args.seed)
+                       seed=args.seed, checkpoint_every_n_steps=args.checkpoint_every or None,
+                       resume=not args.no_resume)
     if int(os.environ.get("RANK", "0")) == 0:
         print(json.dumps({"checkpoint": str(result.checkpoint_path), **result.metrics}, indent=2))
     return 0
