@@ -57,8 +57,10 @@ import torch
 from lightning.pytorch.callbacks import Callback, ModelCheckpoint
 from torch.utils.data import DataLoader, Dataset, IterableDataset
 
+from lean_io.atomic import atomic_write_text
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
+from models.devices import validate_compute
 from models.gpt import GPT, Block, GPTConfig
 from models.lightning_modules import CausalLMModule, SFTModule
 from models.sampler import Sampler
@@ -108,13 +110,30 @@ class StageResult:
 # ------------------------------------------------------------------------------------ loss history
 class LossHistory(Callback):
     """Collects (optimizer step, value) of train_loss (mean over the accumulated micro-batches) and of
-    every ``val_*`` metric, for the loss-curve plot and the MLflow step metrics."""
+    every ``val_*`` metric, for the loss-curve plot and the MLflow step metrics.
 
-    def __init__(self) -> None:
+    ``spill``: rank 0 also writes what it saw to this JSON file at the end of fit, because under
+    ``ddp_spawn`` training runs in child processes and the launching process gets only the weights back.
+    """
+
+    def __init__(self, spill: Path | None = None) -> None:
         self.history: dict[str, list[tuple[int, float]]] = defaultdict(list)
         self._pending: list[float] = []
         self._pending_step = 0
         self.start_step = 0  # global step when fit started (> 0 after a resume)
+        self.end_step = 0
+        self.tokens_seen = 0  # per rank
+        self.spill = spill
+
+    def recover_spilled(self) -> bool:
+        """Adopt the record rank 0 spilled (when fit ran in spawned processes); False if there is none."""
+        if self.spill is None or not self.spill.exists():
+            return False
+        rec = json.loads(self.spill.read_text())
+        self.history = defaultdict(list, {k: [tuple(x) for x in v] for k, v in rec["history"].items()})
+        self.start_step, self.end_step = rec["start_step"], rec["end_step"]
+        self.tokens_seen = rec["tokens_seen"]
+        return True
 
     def on_train_start(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         self.start_step = trainer.global_step
@@ -137,6 +156,12 @@ class LossHistory(Callback):
 
     def on_train_end(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         self._flush()
+        self.end_step = trainer.global_step
+        self.tokens_seen = int(getattr(pl_module, "tokens_seen", 0))
+        if self.spill is not None and trainer.is_global_zero:
+            atomic_write_text(self.spill, json.dumps({
+                "history": self.history, "start_step": self.start_step, "end_step": self.end_step,
+                "tokens_seen": self.tokens_seen}))
 
     def on_validation_end(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         if trainer.sanity_checking:
@@ -331,6 +356,7 @@ def run_stage(
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
+    validate_compute(compute)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
@@ -356,7 +382,9 @@ def run_stage(
         module = CausalLMModule(model, settings, final_lr_frac=final_lr_frac)
 
     accum = max(1, int(settings.accumulate_grad_batches))
-    history = LossHistory()
+    spill = out / ".fit_record.json"
+    spill.unlink(missing_ok=True)
+    history = LossHistory(spill)
     callbacks: list[Callback] = [history]
     if checkpoint_every_n_steps:
         # The two newest full-state checkpoints (weights + optimizer + schedulers + loop progress): a kill
@@ -406,6 +434,8 @@ def run_stage(
     if resume_from is not None:
         metrics["resumed_from_step"] = float(_checkpoint_step(resume_from))
     metrics["train_seconds"] = time.perf_counter() - t0
+    if trainer.global_step == 0 and trainer.is_global_zero:
+        history.recover_spilled()  # fit ran in spawned processes (ddp_spawn): adopt rank 0's record
     if val_loader is not None:
         final = trainer.validate(module, val_loader, verbose=False)[0]
         metrics.update({k: float(v) for k, v in final.items()})
@@ -415,9 +445,9 @@ def run_stage(
     train_losses = [v for _, v in history.history.get("train_loss", [])]
     tail = train_losses[-max(1, len(train_losses) // 10):]
     metrics.update(
-        steps=float(trainer.global_step),
-        steps_this_run=float(trainer.global_step - history.start_step),
-        tokens_seen=float(module.tokens_seen * trainer.world_size),
+        steps=float(history.end_step),
+        steps_this_run=float(history.end_step - history.start_step),
+        tokens_seen=float(history.tokens_seen * trainer.world_size),
         params=float(model.num_params()),
         final_train_loss=sum(tail) / len(tail) if tail else float("nan"),
     )
@@ -443,6 +473,9 @@ def run_stage(
         save_checkpoint(ckpt, final_model, tokenizer.fingerprint(), stage_meta)
         curve = plot_history(history.history, out / "loss_curve.png", f"{stage}: loss")
     trainer.strategy.barrier()
+    if trainer.is_global_zero:  # finished: nothing left to resume, and a rerun must start over
+        for stale in (out / RESUME_DIR).glob("step*.ckpt"):
+            stale.unlink(missing_ok=True)
     return StageResult(stage=stage, checkpoint_path=ckpt, metrics=metrics, loss_curve_path=curve,
                        history=dict(history.history), model_config=model.config.to_dict())
 
@@ -481,7 +514,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        compute=compute, out_dir=args.out, model_config=config, init_checkpoint=args.init,
                        seed=args.seed, checkpoint_every_n_steps=args.checkpoint_every or None,
                        resume=not args.no_resume)
-    if int(os.environ.get("RANK", "0")) == 0:
+    dist = torch.distributed
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_rank() == 0:
         print(json.dumps({"checkpoint": str(result.checkpoint_path), **result.metrics}, indent=2))
     return 0
 
