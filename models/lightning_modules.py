@@ -28,7 +28,7 @@ from models.optim import GroupLRs, MuonAdamW, build_optimizer, muon_momentum
 
 
 class OptimSettings(Protocol):
-    """The fields of ``pipelines.profiles.StageSettings`` the modules read (models never import pipelines)."""
+    """The fields of ``core.profiles.StageSettings`` the modules read (models never import pipelines)."""
 
     lr: float
     weight_decay: float

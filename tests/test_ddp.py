@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from core.profiles import FULL, SMOKE, ComputeSettings
 from models.devices import op_device, validate_compute
-from pipelines.profiles import FULL, SMOKE, ComputeSettings
 from tests.test_training import make_tokenizer, synthetic_texts, write_corpus
 
 ROOT = Path(__file__).resolve().parent.parent

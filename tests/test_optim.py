@@ -12,11 +12,11 @@ import pytest
 import torch
 
 from assets.sources.smoke import math_documents
+from core.profiles import ComputeSettings
 from models.gpt import GPT, GPTConfig
 from models.optim import GroupLRs, MuonAdamW, build_optimizer, muon_momentum, split_params
 from models.tokenizer import ProofTokenizer
 from models.train import build_datasets, run_stage
-from pipelines.profiles import ComputeSettings
 
 CPU = ComputeSettings(model="tiny", accelerator="cpu", devices=1, precision="32-true", num_threads=1)
 
