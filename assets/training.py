@@ -93,7 +93,8 @@ def train_stage(
     out = proofmill.checkpoint_path(stage)
     forget_registration(out)  # stale until the new version is registered
 
-    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
+    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed,
+                                augment=settings.augment)
     context.log.info(
         f"{stage}: {compute.model} model, {settings.max_steps} steps x {settings.batch_size} rows "
         f"x {settings.accumulate_grad_batches} accumulation, seq {settings.seq_len}, from {init or 'scratch'}"

@@ -39,6 +39,7 @@ text); only global rank 0 writes the checkpoint and the plot.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -57,6 +58,7 @@ from torch.utils.data import DataLoader, Dataset, IterableDataset
 
 from core.atomic import atomic_file
 from core.profiles import ComputeSettings, StageSettings
+from models.augment import augment_rows
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
 from models.devices import validate_compute
@@ -228,11 +230,13 @@ def build_datasets(
     seed: int = 0,
     val_frac: float = 0.05,
     max_val_rows: int | None = 256,
+    augment: bool = False,
 ) -> tuple[Dataset, Dataset]:
     """(train, val) datasets of a stage from its corpus file.
 
     pretrain: best-fit packed text; midtrain: stream-packed text (validation: the last ``val_frac`` of
-    the documents); sft: the transitions parquet's ``train`` and ``valid`` splits.
+    the documents); sft: the transitions parquet's ``train`` and ``valid`` splits (``augment``: the train
+    states get ``models.augment``'s goal/hypothesis shuffle and bound-variable renaming).
     """
     if stage in LM_STAGES:
         packing = "best_fit" if stage == "pretrain" else "stream"
@@ -246,6 +250,9 @@ def build_datasets(
         val_t = read_transitions(data_path, "valid")
         if not train_t:
             raise ValueError(f"{data_path} has no 'train' transitions")
+        if augment:  # once, when the list is built (as the reference): every epoch sees the same rows
+            states = augment_rows([t.state for t in train_t], [t.tactic for t in train_t], seed)
+            train_t = [dataclasses.replace(t, state=s) for t, s in zip(train_t, states, strict=True)]
         return SFTDataset(train_t, tokenizer, seq_len), SFTDataset(val_t[:max_val_rows], tokenizer, seq_len)
     raise ValueError(f"unknown stage {stage!r}")
 
@@ -311,23 +318,28 @@ def run_stage(
     greedy_eval: Sequence[Transition] | None = None,
     greedy_eval_max: int = 200,
     checkpoint_every_n_steps: int | None = None,
-    resume: bool = True,
+    resume: bool | None = None,
     final_lr_frac: float | None = None,
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
 
     The model comes from ``init_checkpoint`` (path or ``models:/`` URI; the tokenizer must match) or is
     freshly initialised from ``model_config``. ``logger``: False, or a Lightning logger (e.g.
-    ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` keeps a resumable Lightning
-    checkpoint every that many optimizer steps (``<out_dir>/lightning/step*.ckpt``, the two newest, with
-    optimizer, scheduler and loop state); ``resume=True`` (default) continues from the newest readable one,
-    so re-running a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``).
-    Mid-epoch resumes restart the epoch's data order (the loaders are not stateful).
+    ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` (default:
+    ``settings.checkpoint_every``) keeps a resumable Lightning checkpoint every that many optimizer steps
+    (``<out_dir>/lightning/step*.ckpt``, the two newest, with optimizer, scheduler and loop state);
+    ``resume`` (default: ``settings.resume``, true) continues from the newest readable one, so re-running
+    a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``). Mid-epoch resumes
+    restart the epoch's data order (the loaders are not stateful).
     ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
     validate_compute(compute)
+    if checkpoint_every_n_steps is None:
+        checkpoint_every_n_steps = int(getattr(settings, "checkpoint_every", 0)) or None
+    if resume is None:
+        resume = bool(getattr(settings, "resume", True))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
@@ -486,13 +498,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     raw = json.loads(Path(args.settings).read_text()) if args.settings else {}
     settings, compute = cli_settings(args.profile, args.stage, raw)
     tokenizer = ProofTokenizer.load(args.tokenizer)
-    train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed)
+    train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed,
+                                augment=bool(getattr(settings, "augment", False)))
     config = None if args.init else GPTConfig.preset(args.model or compute.model, tokenizer.vocab_size,
                                                      settings.seq_len)
     result = run_stage(args.stage, tokenizer=tokenizer, train_data=train, val_data=val, settings=settings,
                        compute=compute, out_dir=args.out, model_config=config, init_checkpoint=args.init,
                        seed=args.seed, checkpoint_every_n_steps=args.checkpoint_every or None,
-                       resume=not args.no_resume)
+                       resume=False if args.no_resume else None)
     dist = torch.distributed
     if not (dist.is_available() and dist.is_initialized()) or dist.get_rank() == 0:
         print(json.dumps({"checkpoint": str(result.checkpoint_path), **result.metrics}, indent=2))
