@@ -149,6 +149,8 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+    check_statements: bool = True  # init check (proof_from_sorry) before statements enter the pool
+    whitelist_dir: str = ""  # optional <dir>/<dataset>.whitelist.json (nanoproof format) per dataset
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")

@@ -32,6 +32,7 @@ import pyarrow as pa
 
 from search.replay import SCHEMAS
 from search.report import THEOREM_SCHEMA
+from search.statement_check import REFUSED_SCHEMA
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ VIEWS: tuple[View, ...] = (
     View("attempts", "rl/attempts/*/*.parquet", SCHEMAS["attempts"]),
     View("rejected", "rl/rejected/*/*.parquet", SCHEMAS["rejected"]),
     View("matchmaker", "rl/matchmaker/*/*.parquet", SCHEMAS["matchmaker"]),
+    View("refused_statements", "rl/refused/statements.parquet", REFUSED_SCHEMA, hive=False),
     # eval reports live at different depths (eval/sft/..., eval/rl/iteration=K/...): no hive columns,
     # `filename` says which report a row comes from.
     View("evals", "eval/**/theorems.parquet", THEOREM_SCHEMA, hive=False),

@@ -9,7 +9,6 @@ from typing import Any
 from lean_io.client import LeanProcess
 from lean_io.errors import LeanBusinessError
 from lean_io.goals import Goal, parse_state
-from lean_io.minilean.theorems import load_theorems
 from models.augment import augment_rows, augment_state, rename_bound, shuffle_hypotheses
 from search.config import SearchConfig
 from search.policy import ScriptedPolicy
@@ -52,8 +51,8 @@ def test_goal_order_main_goal_stays_first_and_order_tactics_skip() -> None:
     assert all(o.startswith("case g0") for o in outs) and len(outs) > 1
     assert augment_state(state, "swap", random.Random(0)) == state
     assert augment_state("not a state", "simp", random.Random(0)) == "not a state"
-    assert augment_rows([state, state], ["exact h0", "exact h0"], 7) == augment_rows([state, state],
-                                                                                     ["exact h0", "exact h0"], 7)
+    tactics = ["exact h0", "exact h0"]
+    assert augment_rows([state, state], tactics, 7) == augment_rows([state, state], tactics, 7)
 
 
 def _theorem_from_goal(goal: Goal, name: str) -> str | None:
