@@ -109,6 +109,18 @@ def _groups(pairs: Iterable[tuple[str, nn.Parameter]], **opts: Any) -> list[dict
     return [{"params": params, **opts}] if params else []
 
 
+def _scalar_opts(name: str, g: GroupLRs, adam: float) -> dict[str, Any]:
+    """The reference's per-scalar settings: resid_lambdas at scalar_lr·0.01, x0_lambdas with betas
+    (0.96, 0.95), the backout/smear lambdas at lr 0.2; anything else at scalar_lr."""
+    if "resid_lambdas" in name:
+        return {"lr": g.scalar_lr * 0.01 * adam, "betas": (0.8, 0.95), "role": "scalar"}
+    if "x0_lambdas" in name:
+        return {"lr": g.scalar_lr * adam, "betas": (0.96, 0.95), "role": "scalar"}
+    if "backout" in name or "smear" in name:
+        return {"lr": 0.2 * adam, "betas": (0.8, 0.95), "role": "scalar"}
+    return {"lr": g.scalar_lr * adam, "betas": (0.8, 0.95), "role": "scalar"}
+
+
 def build_optimizer(model: nn.Module, kind: str, *, lr: float, weight_decay: float,
                     group_lrs: GroupLRs | None = None, d_model: int | None = None) -> torch.optim.Optimizer:
     """The optimizer of a stage. Every group records its role in ``group["role"]`` (for logging and the
@@ -130,7 +142,7 @@ def build_optimizer(model: nn.Module, kind: str, *, lr: float, weight_decay: flo
     adamw_groups = (
         _groups(roles["unembedding"], lr=g.unembedding_lr * adam, betas=(0.8, 0.96), role="unembedding")
         + _groups(roles["embedding"], lr=g.embedding_lr * adam, betas=(0.8, 0.995), role="embedding")
-        + _groups(roles["scalar"], lr=g.scalar_lr * adam, betas=(0.8, 0.95), role="scalar")
+        + [grp for name, p in roles["scalar"] for grp in _groups([(name, p)], **_scalar_opts(name, g, adam))]
     )
     muon_groups = _groups(roles["matrix"], lr=g.matrix_lr * g.lr_scale, role="matrix")
     return MuonAdamW(muon_groups, adamw_groups, muon_weight_decay=weight_decay, fused=fused or None)
