@@ -209,7 +209,8 @@ class CausalSelfAttention(nn.Module):
             rep = self.n_head // self.n_kv_head
             k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
         if mask is None:
-            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            # one query (decode) attends every cached key; several queries are a fresh causal block
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=q.shape[2] > 1)
         else:
             y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
         return self.c_proj(y.transpose(1, 2).reshape(b, t, -1))
@@ -242,6 +243,10 @@ class GPT(nn.Module):
         super().__init__()
         self.config = config
         self.window_sizes = config.window_sizes()
+        # KV-cache attention layout: "bool" (boolean masks; the CPU path), "kernel" (no mask where the batch
+        # has no padding and no window bites, else an additive float mask in the compute dtype, which
+        # SDPA's memory-efficient/cuDNN kernels take), "auto" = "kernel" on CUDA, "bool" elsewhere
+        self.attention_layout = "auto"
         v = config.padded_vocab_size
         self.transformer = nn.ModuleDict({
             "wte": nn.Embedding(v, config.n_embd),
@@ -323,6 +328,24 @@ class GPT(nn.Module):
             masks[w] = (m | diag[None]).unsqueeze(1)
         return masks
 
+    def _kernel_masks(self, masks: dict[int | None, Tensor | None], q_pos: Tensor, k_pos: Tensor,
+                      q_slot0: int) -> dict[int | None, Tensor | None]:
+        """The same attention as ``masks`` in a kernel-friendly form: None (maskless SDPA) where no key
+        is padding, the queries are one decode step or a fresh causal block, and no window cuts off a key;
+        otherwise an additive 0/-inf mask in the compute dtype instead of a boolean one."""
+        dtype = torch.get_autocast_dtype("cuda") if torch.is_autocast_enabled("cuda") else \
+            self.lm_head.weight.dtype
+        maskless = (q_pos.shape[1] == 1 or q_slot0 == 0) and bool((k_pos >= 0).all())
+        span = int(q_pos.max() - k_pos.min()) if maskless else 0
+        out: dict[int | None, Tensor | None] = {}
+        for w, m in masks.items():
+            if maskless and (w is None or span <= w):
+                out[w] = None
+            else:
+                assert m is not None
+                out[w] = torch.zeros(m.shape, dtype=dtype, device=m.device).masked_fill(~m, float("-inf"))
+        return out
+
     def _check_positions(self, positions: Tensor) -> None:
         if torch.compiler.is_compiling() or torch.jit.is_tracing():
             return  # a data-dependent check cannot be traced; eager calls still get it
@@ -359,6 +382,10 @@ class GPT(nn.Module):
             q_slot0 = kv_cache.length
             kv_cache.reserve(positions)
             mask_by_window = self._attention_masks(positions, kv_cache.positions[:, :q_slot0 + t], q_slot0)
+            layout = self.attention_layout
+            if layout == "kernel" or (layout == "auto" and idx.is_cuda):
+                mask_by_window = self._kernel_masks(mask_by_window, positions,
+                                                    kv_cache.positions[:, :q_slot0 + t], q_slot0)
         elif positions is not None:
             positions = positions.expand(b, t) if positions.dim() == 2 else positions[None].expand(b, t)
             self._check_positions(positions)
