@@ -154,11 +154,12 @@ def run_sweep(
     out = Path(out_dir)
     rows: list[dict[str, Any]] = []
     with lean_servers(servers, profile.lean) as urls:
-        for run, (ckpt, label) in checkpoints.items():
+        for op, (run, (ckpt, label)) in enumerate(checkpoints.items()):
             version = model_version(ckpt, label)
             for s in range(seed, seed + repeats):
                 policy = checkpoint_policy(ckpt, tokenizer_path, profile, seed=s,
-                                           num_samples=config.num_samples, model_version=version)
+                                           num_samples=config.num_samples, model_version=version,
+                                           op_index=op)
                 result = prove_batch(theorems, urls, policy, config.replace(seed=s), concurrency,
                                      model_version=version)
                 rows.extend(
