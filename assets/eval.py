@@ -124,12 +124,16 @@ def eval_sweep(
         bench: point_best_at(str(row["model_version"]), proofmill.tracking_uri, alias=f"best-{bench}")
         for bench, row in result.best.items()
     }
+    return dg.MaterializeResult(metadata=_sweep_metadata(result, logged, moved))
+
+
+def _sweep_metadata(result: Any, logged: dict[str, str], moved: dict[str, str]) -> dict[str, Any]:
     table = ["| run | benchmark | mean | std | min | max | pass@k (k=1..) |", "|---|---|---|---|---|---|---|"]
     for r in result.summary:
         passk = ", ".join(f"{r[f'pass_at_{k}']:.3f}" for k in range(1, r["repeats"] + 1))
         table.append(f"| {r['run']} | {r['benchmark']} | {r['success_mean']:.3f} | {r['success_std']:.3f} "
                      f"| {r['success_min']:.3f} | {r['success_max']:.3f} | {passk} |")
-    return dg.MaterializeResult(metadata={
+    return {
         "summary": dg.MetadataValue.md("\n".join(table)),
         "plot": dg.MetadataValue.path(str(result.out_dir / "sweep.png")),
         "summary_parquet": dg.MetadataValue.path(str(result.out_dir / "summary.parquet")),
@@ -137,4 +141,4 @@ def eval_sweep(
             b: {"run": r["run"], "success_mean": r["success_mean"], "alias": moved[b]}
             for b, r in result.best.items()}),
         "mlflow": dg.MetadataValue.json(logged),
-    })
+    }
