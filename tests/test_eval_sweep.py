@@ -20,6 +20,18 @@ def _row(run: str, seed: int, tid: str, proven: bool, at: int | None = None) -> 
             "solved_at_simulation": at, "simulations": 64, "model_version": f"models:/proofmill/{run}"}
 
 
+def test_default_checkpoints_are_sft_and_every_rl_policy(tmp_path) -> None:
+    from assets.eval import _sweep_checkpoints
+
+    resource = ProofmillResource(profile="smoke", home=str(tmp_path))
+    for stage in ("sft", "rl/iteration=10", "rl/iteration=2"):
+        resource.checkpoint_path(stage).parent.mkdir(parents=True, exist_ok=True)
+        resource.checkpoint_path(stage).write_bytes(b"x")
+    assert list(_sweep_checkpoints(resource, None)) == ["sft", "rl/iteration=2", "rl/iteration=10"]
+    with pytest.raises(dg.Failure, match="no checkpoint"):
+        _sweep_checkpoints(resource, ["rl/iteration=3"])
+
+
 def test_summary_mean_spread_pass_at_k_and_anytime() -> None:
     proved = {(0, "t1"): 4, (1, "t1"): 20, (1, "t2"): 8, (2, "t3"): 64}  # (seed, theorem) -> solved at
     ids = ("t1", "t2", "t3", "t4")
@@ -56,7 +68,7 @@ def test_eval_sweep_asset_over_sft_and_rl_policies(tmp_path) -> None:
     )
     _write_inputs(resource)
     tok = ProofTokenizer.load(resource.tokenizer_path())
-    for k in (1, 2):  # two RL policies, registered as the RL update registers them
+    for k in (1, 2):  # two RL policies, registered as the RL update registers them; the sweep takes rl 2
         torch.manual_seed(k)
         path = resource.checkpoint_path(f"rl/iteration={k}")
         model = GPT(GPTConfig.preset("tiny", tok.vocab_size, 256))
@@ -69,15 +81,16 @@ def test_eval_sweep_asset_over_sft_and_rl_policies(tmp_path) -> None:
     result = dg.materialize(
         [eval_sweep], resources={"proofmill": resource},
         run_config={"ops": {"eval_sweep": {"config": {
-            "repeats": 3, "num_simulations": 8, "concurrency": 4, "max_theorems": 4}}}},
+            "checkpoints": ["sft", "rl/iteration=2"], "repeats": 3, "num_simulations": 8, "concurrency": 4,
+            "max_theorems": 3}}}},
     )
     assert result.success
     out = resource.path("eval", "sweep")
     summary = pq.read_table(out / "summary.parquet").to_pylist()
-    assert {r["run"] for r in summary} == {"sft", "rl/iteration=1", "rl/iteration=2"}
+    assert {r["run"] for r in summary} == {"sft", "rl/iteration=2"}
     assert all(r["repeats"] == 3 and r["pass_at_1"] <= r["pass_at_2"] <= r["pass_at_3"] for r in summary)
     attempts = pq.read_table(out / "attempts.parquet")
-    assert attempts.num_rows == 3 * 3 * 4 and set(attempts.column("seed").to_pylist()) == {0, 1, 2}
+    assert attempts.num_rows == 2 * 3 * 3 and set(attempts.column("seed").to_pylist()) == {0, 1, 2}
     assert (out / "sweep.png").stat().st_size > 0 and (out / "anytime.parquet").exists()
     md = result.asset_materializations_for_node("eval_sweep")[0].metadata
     best = md["best"].data
