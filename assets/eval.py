@@ -3,6 +3,8 @@ the profile's eval split, in one report (success rates, anytime success, success
 The work is ``search.evaluate.evaluate_checkpoints``; the asset picks the inputs and logs to MLflow."""
 
 # No `from __future__ import annotations`: Dagster resolves the run-config class from the real annotation.
+from typing import Any
+
 import dagster as dg
 
 from assets import keys
@@ -58,3 +60,85 @@ def eval_report_sft(
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
     return dg.MaterializeResult(metadata=eval_metadata(result, mlflow))
+
+
+# ------------------------------------------------------------------------------------------- sweep
+class EvalSweepConfig(dg.Config):
+    # "sft", "rl/iteration=K" (checkpoints on disk) or models:/proofmill@alias / models:/proofmill/N;
+    # None: the SFT checkpoint and every RL policy on disk
+    checkpoints: list[str] | None = None
+    repeats: int = 3
+    max_theorems: int | None = None
+    num_simulations: int | None = None
+    concurrency: int | None = None
+    seed: int = 0
+
+
+def _sweep_checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[str, tuple[Any, str]]:
+    from models import registry
+
+    if names is None:
+        sft = proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
+        rl_root = proofmill.checkpoint_path("rl").parent
+        found = sorted(rl_root.glob("iteration=*/model.pt"), key=lambda p: int(p.parent.name.split("=")[1]))
+        return {"sft": (sft, "sft"), **{f"rl/{p.parent.name}": (p, f"rl/{p.parent.name}") for p in found}}
+    out: dict[str, tuple[Any, str]] = {}
+    for name in names:
+        if name.startswith("models:/"):
+            out[name] = (registry.resolve_model_uri(name, proofmill.tracking_uri), name)
+        else:
+            path = proofmill.checkpoint_path(name)
+            if not path.exists():
+                raise dg.Failure(f"eval_sweep: no checkpoint {name!r} at {path}")
+            out[name] = (path, name)
+    return out
+
+
+@dg.asset(
+    group_name=keys.EVAL_SWEEP_GROUP,
+    deps=[keys.key(keys.SFT_CHECKPOINT), keys.key(keys.BENCHMARKS)],
+    description="Checkpoints × benchmarks × repeated seeded runs: success mean and spread, pass@k over "
+    "repeats, anytime curves (parquet + plot + MLflow metrics); moves MLflow `best-<benchmark>`.",
+)
+def eval_sweep(
+    context: dg.AssetExecutionContext, config: EvalSweepConfig, proofmill: ProofmillResource
+) -> dg.MaterializeResult:
+    from models.best import point_best_at
+    from search.eval_sweep import log_sweep_metrics, run_sweep
+
+    settings = proofmill.settings
+    search = SearchConfig.from_profile(settings, seed=config.seed)
+    if config.num_simulations is not None:
+        search = search.replace(num_simulations=config.num_simulations)
+    checkpoints = _sweep_checkpoints(proofmill, config.checkpoints)
+    theorems = proofmill.eval_statements(config.max_theorems)
+    context.log.info(f"sweep: {list(checkpoints)} × {len(theorems)} theorems × {config.repeats} repeats")
+    result = run_sweep(
+        checkpoints, theorems, tokenizer_path=proofmill.tokenizer_path(), profile=settings,
+        servers=proofmill.servers, config=search,
+        concurrency=settings.search.concurrency if config.concurrency is None else config.concurrency,
+        repeats=config.repeats, out_dir=proofmill.path("eval", "sweep"), seed=config.seed,
+    )
+    logged = log_sweep_metrics(checkpoints, result, proofmill.tracking_uri)
+    moved = {
+        bench: point_best_at(str(row["model_version"]), proofmill.tracking_uri, alias=f"best-{bench}")
+        for bench, row in result.best.items()
+    }
+    return dg.MaterializeResult(metadata=_sweep_metadata(result, logged, moved))
+
+
+def _sweep_metadata(result: Any, logged: dict[str, str], moved: dict[str, str]) -> dict[str, Any]:
+    table = ["| run | benchmark | mean | std | min | max | pass@k (k=1..) |", "|---|---|---|---|---|---|---|"]
+    for r in result.summary:
+        passk = ", ".join(f"{r[f'pass_at_{k}']:.3f}" for k in range(1, r["repeats"] + 1))
+        table.append(f"| {r['run']} | {r['benchmark']} | {r['success_mean']:.3f} | {r['success_std']:.3f} "
+                     f"| {r['success_min']:.3f} | {r['success_max']:.3f} | {passk} |")
+    return {
+        "summary": dg.MetadataValue.md("\n".join(table)),
+        "plot": dg.MetadataValue.path(str(result.out_dir / "sweep.png")),
+        "summary_parquet": dg.MetadataValue.path(str(result.out_dir / "summary.parquet")),
+        "best": dg.MetadataValue.json({
+            b: {"run": r["run"], "success_mean": r["success_mean"], "alias": moved[b]}
+            for b, r in result.best.items()}),
+        "mlflow": dg.MetadataValue.json(logged),
+    }

@@ -31,6 +31,8 @@ CORPORA_GROUP = "corpora"
 TOKENIZER_GROUP = "tokenizer"
 TRAINING_GROUP = "training"
 EVAL_GROUP = "eval"
+EVAL_SWEEP = "eval_sweep"
+EVAL_SWEEP_GROUP = "eval_sweep"  # on demand (after RL iterations), not part of the foundation job
 RL_GROUP = "rl"
 
 # --- the RL iteration partitions -------------------------------------------------------------------

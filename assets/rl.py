@@ -90,6 +90,23 @@ def previous_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path,
     return path, model_version(path, label)
 
 
+def _checked_statements(context: Any, proofmill: ProofmillResource, theorems: list[dict]) -> list[dict]:
+    """Statements that pass the whitelist and init check (search/statement_check.py; cached per statement)."""
+    from search.evaluate import lean_servers
+    from search.statement_check import check_statements, needs_server, whitelist_files
+
+    settings = proofmill.settings
+    lists = whitelist_files(settings.rl.whitelist_dir, sorted({t["dataset"] for t in theorems}))
+    if needs_server(proofmill.root, theorems, lists):
+        with lean_servers(settings.lean.servers, settings.lean) as urls:
+            result = check_statements(proofmill.root, theorems, urls, whitelists=lists)
+    else:
+        result = check_statements(proofmill.root, theorems, [], whitelists=lists)
+    context.log.info(f"statement check: {len(result.accepted)} accepted, {len(result.refused)} refused "
+                     f"({result.checked} checked on a Lean server; query refused_statements in DuckDB)")
+    return result.accepted
+
+
 # --------------------------------------------------------------------------------- rollouts graph
 @dg.op(
     ins={"rl_statements": dg.In(dg.Nothing), "sft_checkpoint": dg.In(dg.Nothing)},
@@ -100,6 +117,8 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
     k = iteration_of(context.partition_key)
     previous_policy(proofmill, k)  # fail before any search when the policy to roll out does not exist
     theorems = proofmill.statements(keys.RL_STATEMENTS, RL_SPLIT)
+    if proofmill.settings.rl.check_statements:
+        theorems = _checked_statements(context, proofmill, theorems)
     try:
         plan = rollout_lib.plan_iteration(proofmill.root, theorems, k, proofmill.settings)
     except ValueError as exc:

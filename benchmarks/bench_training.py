@@ -12,6 +12,7 @@ differences after a few warm-up steps (robust to a noisy, shared machine). The t
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import logging
 import time
@@ -115,7 +116,8 @@ def run(quick: bool = False, *, steps: int | None = None, rounds: int | None = N
         preset: str = "tiny", settings: StageSettings | None = None) -> BenchResult:
     """``settings`` (default: the smoke profile's pretrain stage) give batch size, length, LR, clipping."""
     t_start = time.perf_counter()
-    settings = settings or get_profile("smoke").pretrain
+    # AdamW on both sides (smoke pretrains with Muon+AdamW; this measures Lightning's overhead only)
+    settings = settings or dataclasses.replace(get_profile("smoke").pretrain, optimizer="adamw")
     n_steps = steps if steps is not None else (8 if quick else 10)
     n_rounds = rounds if rounds is not None else (2 if quick else 3)
     template = models_fixture.model(preset, sequence_len=settings.seq_len)

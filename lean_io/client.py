@@ -32,6 +32,7 @@ from lean_io.errors import (
     LeanTimeoutError,
 )
 from lean_io.goals import Goal, render_state
+from lean_io.protocol_gen import ADAPTERS, CURRENT, GENERATIONS, Adapter, detect_generation, refusal
 from lean_io.sanitize import sanitize_tactic
 
 log = logging.getLogger(__name__)
@@ -77,10 +78,19 @@ def _tactic_socket_timeout(timeout_ms: int | None) -> float:
 
 
 class LeanClient:
-    """One LeanTree server. Thread-safe: a ``requests.Session`` with a connection pool per client."""
+    """One LeanTree server. Thread-safe: a ``requests.Session`` with a connection pool per client.
 
-    def __init__(self, url: str, *, pool_maxsize: int = 64) -> None:
+    The protocol generation (``lean_io.protocol_gen``) is read from the first ``/status`` answer (or on
+    the first call that needs it); ``accept`` lists the generations this client will drive, any other is
+    refused with a one-line ``LeanProtocolError`` naming the difference."""
+
+    def __init__(self, url: str, *, pool_maxsize: int = 64, accept: tuple[str, ...] = GENERATIONS) -> None:
         self.url = normalize_url(url)
+        if not accept or set(accept) - set(GENERATIONS):
+            raise ValueError(f"accept must be a non-empty subset of {GENERATIONS}, got {accept!r}")
+        self.accept = tuple(accept)
+        self._generation: str | None = None
+        self._gen_lock = threading.Lock()
         self._session = requests.Session()
         self._stats_lock = threading.Lock()
         self.retried_in_place = 0  # idempotent calls repeated after a transient failure
@@ -192,7 +202,29 @@ class LeanClient:
         mp = data.get("max_processes")
         if not isinstance(mp, int) or isinstance(mp, bool):
             raise LeanProtocolError(f"/status without an int max_processes: {data!r:.200}")
+        if self._generation is None:
+            self._set_generation(detect_generation(data))
         return data
+
+    def _set_generation(self, generation: str) -> None:
+        with self._gen_lock:
+            self._generation = generation
+        if generation not in self.accept:
+            raise LeanProtocolError(refusal(self.url, generation, self.accept))
+
+    @property
+    def generation(self) -> str:
+        """``current`` or ``legacy``; detected from ``/status`` on first use (raises if refused)."""
+        if self._generation is None:
+            self.status()
+        assert self._generation is not None
+        if self._generation not in self.accept:
+            raise LeanProtocolError(refusal(self.url, self._generation, self.accept))
+        return self._generation
+
+    @property
+    def adapter(self) -> Adapter:
+        return ADAPTERS[self.generation]
 
     def heap(self, timeout: float = STATUS_TIMEOUT) -> dict[str, Any]:
         return self.request("GET", "/heap", None, timeout)
@@ -202,7 +234,7 @@ class LeanClient:
         data = self.request(
             "POST",
             "/process/get",
-            {"blocking": blocking, "timeout": timeout},
+            self.adapter.get_body(blocking, timeout),
             (timeout if blocking else 0) + 30,
         )
         if "process_id" not in data:
@@ -265,9 +297,12 @@ class LeanProcess:
                 {"theorem_with_sorry": theorem_with_sorry},
                 PROOF_FROM_SORRY_TIMEOUT,
             )
-        return Branch.from_json(self, _business_value(data, "proof_from_sorry"))
+        value = _business_value(data, "proof_from_sorry")
+        return Branch.from_json(self, self.client.adapter.branch_json(value))
 
     def is_valid_source(self, source: str) -> bool:
+        if not self.client.adapter.has_is_valid_source:
+            return self._replay_source(source)
         with self._lock:
             data = self.client.idempotent(
                 "POST", self._path("is_valid_source"), {"source": source}, VALID_SOURCE_TIMEOUT
@@ -276,6 +311,17 @@ class LeanProcess:
         if not isinstance(valid, bool):
             raise LeanProtocolError(f"is_valid_source without a bool is_valid: {data!r:.200}")
         return valid
+
+    def _replay_source(self, source: str) -> bool:
+        """``is_valid_source`` for servers without it: run the source through ``/command``, which answers
+        HTTP 500 exactly when Lean reports an error-severity message (warnings do not count)."""
+        try:
+            self.command(source)
+        except LeanServerError as e:
+            if e.status != 500:
+                raise
+            return False
+        return True
 
     def command(self, command: str) -> dict[str, Any]:
         """Run a REPL command in the lease env; a Lean error is an HTTP 500 (``LeanServerError``)."""
@@ -353,19 +399,29 @@ class Branch:
     def try_apply_tactic(self, tactic: str, timeout_ms: int = 1000) -> list[Branch]:
         """Apply ``tactic``: ``[]`` = solved; several = independent goal groups; self stays usable."""
         clean = sanitize_tactic(tactic)
-        data = self.process.client.idempotent(
-            "POST",
-            self.process._path(f"branch/{self.id}/try_apply_tactic"),
-            {"tactic": clean, "timeout": timeout_ms},
-            _tactic_socket_timeout(timeout_ms),
-        )
+        adapter = self.process.client.adapter
+        try:
+            data = self.process.client.idempotent(
+                "POST",
+                self.process._path(adapter.branch_path(self.id, "try_apply_tactic")),
+                {"tactic": clean, "timeout": timeout_ms},
+                _tactic_socket_timeout(timeout_ms),
+                # the older generation answers a failed tactic with a 500: never retry that in place
+                retry_server_errors=adapter.generation == CURRENT,
+            )
+        except LeanServerError as e:
+            if adapter.generation == CURRENT or e.status != 500:
+                raise
+            raise LeanBusinessError(e.error) from e  # the older generation reports tactic failures as 500
         value = _business_value(data, "try_apply_tactic")
         if not isinstance(value, list):
             raise LeanProtocolError(f"try_apply_tactic value is not a list: {value!r:.200}")
-        return [Branch.from_json(self.process, v) for v in value]
+        return [Branch.from_json(self.process, v) for v in adapter.tactic_result(value)]
 
     def refresh(self) -> Branch:
-        """Re-read this branch from the server (``POST .../state``)."""
+        """Re-read this branch from the server (``POST .../state``; the current generation only)."""
+        if self.process.client.generation != CURRENT:
+            raise LeanProtocolError(f"{self.process.client.url}: the older protocol's /state has no goals")
         data = self.process.client.idempotent(
             "POST", self.process._path(f"branch/{self.id}/state"), {}, RETURN_TIMEOUT + 20
         )

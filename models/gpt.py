@@ -36,6 +36,12 @@ class GPTConfig:
     rope_base: float = 100_000.0
     softcap: float = 15.0
     qk_scale: float = 1.2  # q and k are multiplied by this after QK-norm ("sharper attention")
+    # Reference extras (reference-nanoproof.md §1), off by default so older checkpoints load unchanged:
+    # per-layer scalars: block i's input is resid_lambdas[i]·x + x0_lambdas[i]·x0 (x0 = normed embedding),
+    # init 1.15→1.05 and 0.20→0.05 linearly over depth
+    layer_scalars: bool = False
+    # backout: subtract backout_lambda (init 0.2) × the residual after layer n_layer/2 before the final norm
+    backout: bool = False
 
     def __post_init__(self) -> None:
         if self.n_embd % self.n_head:
@@ -77,7 +83,8 @@ class GPTConfig:
             n_embd = math.ceil(depth * 64 / 128) * 128
             n_head = n_embd // 128
             return cls(vocab_size=vocab_size, sequence_len=sequence_len, n_layer=depth, n_head=n_head,
-                       n_kv_head=n_head, n_embd=n_embd, window_pattern="SSSL")
+                       n_kv_head=n_head, n_embd=n_embd, window_pattern="SSSL", layer_scalars=True,
+                       backout=True)
         raise ValueError(f"unknown preset {name!r} (expected 'tiny' or 'd<depth>', e.g. d12, d20, d26)")
 
     def to_dict(self) -> dict:
@@ -202,7 +209,8 @@ class CausalSelfAttention(nn.Module):
             rep = self.n_head // self.n_kv_head
             k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
         if mask is None:
-            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            # one query (decode) attends every cached key; several queries are a fresh causal block
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=q.shape[2] > 1)
         else:
             y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
         return self.c_proj(y.transpose(1, 2).reshape(b, t, -1))
@@ -235,12 +243,21 @@ class GPT(nn.Module):
         super().__init__()
         self.config = config
         self.window_sizes = config.window_sizes()
+        # KV-cache attention layout: "bool" (boolean masks; the CPU path), "kernel" (no mask where the batch
+        # has no padding and no window bites, else an additive float mask in the compute dtype, which
+        # SDPA's memory-efficient/cuDNN kernels take), "auto" = "kernel" on CUDA, "bool" elsewhere
+        self.attention_layout = "auto"
         v = config.padded_vocab_size
         self.transformer = nn.ModuleDict({
             "wte": nn.Embedding(v, config.n_embd),
             "h": nn.ModuleList([Block(config, i) for i in range(config.n_layer)]),
         })
         self.lm_head = nn.Linear(config.n_embd, v, bias=False)
+        if config.layer_scalars:
+            self.resid_lambdas = nn.Parameter(torch.ones(config.n_layer))
+            self.x0_lambdas = nn.Parameter(torch.zeros(config.n_layer))
+        if config.backout:
+            self.backout_lambda = nn.Parameter(torch.zeros(()))
         self.rotary_len = 10 * config.sequence_len
         self.register_buffer("rope_cos", torch.empty(0), persistent=False)
         self.register_buffer("rope_sin", torch.empty(0), persistent=False)
@@ -270,6 +287,13 @@ class GPT(nn.Module):
             nn.init.uniform_(block.mlp.c_fc.weight, -0.4 * bound, 0.4 * bound)
             nn.init.zeros_(block.attn.c_proj.weight)
             nn.init.zeros_(block.mlp.c_proj.weight)
+        n = self.config.n_layer
+        frac = torch.linspace(0.0, 1.0, n) if n > 1 else torch.zeros(1)
+        if self.config.layer_scalars:
+            self.resid_lambdas.copy_(1.15 - 0.10 * frac)
+            self.x0_lambdas.copy_(0.20 - 0.15 * frac)
+        if self.config.backout:
+            self.backout_lambda.fill_(0.2)
         self.rope_cos, self.rope_sin = self._rotary_tables(self.lm_head.weight.device)
 
     # ---------------------------------------------------------------- stats
@@ -303,6 +327,24 @@ class GPT(nn.Module):
             m = base if w is None else base & (q_pos[:, :, None] - k_pos[:, None, :] <= w)
             masks[w] = (m | diag[None]).unsqueeze(1)
         return masks
+
+    def _kernel_masks(self, masks: dict[int | None, Tensor | None], q_pos: Tensor, k_pos: Tensor,
+                      q_slot0: int) -> dict[int | None, Tensor | None]:
+        """The same attention as ``masks`` in a kernel-friendly form: None (maskless SDPA) where no key
+        is padding, the queries are one decode step or a fresh causal block, and no window cuts off a key;
+        otherwise an additive 0/-inf mask in the compute dtype instead of a boolean one."""
+        dtype = torch.get_autocast_dtype("cuda") if torch.is_autocast_enabled("cuda") else \
+            self.lm_head.weight.dtype
+        maskless = (q_pos.shape[1] == 1 or q_slot0 == 0) and bool((k_pos >= 0).all())
+        span = int(q_pos.max() - k_pos.min()) if maskless else 0
+        out: dict[int | None, Tensor | None] = {}
+        for w, m in masks.items():
+            if maskless and (w is None or span <= w):
+                out[w] = None
+            else:
+                assert m is not None
+                out[w] = torch.zeros(m.shape, dtype=dtype, device=m.device).masked_fill(~m, float("-inf"))
+        return out
 
     def _check_positions(self, positions: Tensor) -> None:
         if torch.compiler.is_compiling() or torch.jit.is_tracing():
@@ -340,6 +382,10 @@ class GPT(nn.Module):
             q_slot0 = kv_cache.length
             kv_cache.reserve(positions)
             mask_by_window = self._attention_masks(positions, kv_cache.positions[:, :q_slot0 + t], q_slot0)
+            layout = self.attention_layout
+            if layout == "kernel" or (layout == "auto" and idx.is_cuda):
+                mask_by_window = self._kernel_masks(mask_by_window, positions,
+                                                    kv_cache.positions[:, :q_slot0 + t], q_slot0)
         elif positions is not None:
             positions = positions.expand(b, t) if positions.dim() == 2 else positions[None].expand(b, t)
             self._check_positions(positions)
@@ -357,10 +403,19 @@ class GPT(nn.Module):
         x = self.transformer.wte(idx)
         cos = self.rope_cos[pos].unsqueeze(2)
         sin = self.rope_sin[pos].unsqueeze(2)
-        x = norm(x)
+        x = x0 = norm(x)
+        c = self.config
+        mid = c.n_layer // 2
+        x_mid: Tensor | None = None
         for i, block in enumerate(self.transformer.h):
             mask = None if mask_by_window is None else mask_by_window[self.window_sizes[i]]
+            if c.layer_scalars:
+                x = self.resid_lambdas[i].to(x.dtype) * x + self.x0_lambdas[i].to(x.dtype) * x0
             x = block(x, cos, sin, mask, kv_cache)
+            if c.backout and i + 1 == mid:
+                x_mid = x
+        if x_mid is not None:
+            x = x - self.backout_lambda.to(x.dtype) * x_mid
         if kv_cache is not None:
             kv_cache.advance(positions)
         return norm(x)

@@ -5,9 +5,10 @@
   w = 1 on tactic rows and ``value_weight`` on value rows (the critic is trained through the LM head, so a
   small weight keeps the value bins from dominating the policy's gradient).
 
-Both use AdamW (fused on CUDA) with no weight decay on embeddings and 1-D parameters, and the reference
-LR schedule: linear warmup -> flat -> linear warmdown to ``final_lr_frac``, stepped every optimizer step.
-The reference uses Muon for the block matrices; AdamW is the portable choice here (see README).
+The optimizer is ``settings.optimizer`` (``models.optim``): ``adamw`` (one AdamW, no weight decay on
+embeddings and vectors) or ``muon_adamw`` (the reference: Muon for block matrices, AdamW with per-group
+learning rates for embedding/head/scalars, Muon momentum schedule). Every group follows the reference LR
+schedule: linear warmup -> flat -> linear warmdown to ``final_lr_frac``, stepped every optimizer step.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from torch import Tensor
 from torchmetrics import MeanMetric, SumMetric
 
 from models.gpt import GPT
+from models.optim import GroupLRs, MuonAdamW, build_optimizer, muon_momentum
 
 
 class OptimSettings(Protocol):
@@ -60,26 +62,17 @@ class _GPTModule(L.LightningModule):
         self.final_lr_frac = float(
             final_lr_frac if final_lr_frac is not None else getattr(settings, "final_lr_frac", 0.0)
         )
+        self.optimizer_kind = str(getattr(settings, "optimizer", "adamw"))
+        self.group_lrs = GroupLRs.from_settings(settings)
         self.tokens_seen = 0  # input tokens this rank trained on (× world size for the global count)
 
     def forward(self, idx: Tensor) -> Tensor:
         return self.model(idx)
 
     def configure_optimizers(self) -> dict[str, Any]:
-        decay, no_decay = [], []
-        for name, p in self.model.named_parameters():
-            if not p.requires_grad:
-                continue
-            # embeddings and vectors/scalars get no weight decay (decaying them only shrinks the scale)
-            (no_decay if p.ndim < 2 or "wte" in name else decay).append(p)
-        groups = [
-            {"params": decay, "weight_decay": self.weight_decay},
-            {"params": no_decay, "weight_decay": 0.0},
-        ]
-        fused = all(p.is_cuda for g in groups for p in g["params"])
-        optimizer = torch.optim.AdamW(
-            [g for g in groups if g["params"]], lr=self.lr, betas=(0.9, 0.95), eps=1e-8, fused=fused or None
-        )
+        optimizer = build_optimizer(self.model, self.optimizer_kind, lr=self.lr,
+                                    weight_decay=self.weight_decay, group_lrs=self.group_lrs,
+                                    d_model=self.model.config.n_embd)
         trainer = self.trainer
         total = trainer.max_steps if trainer.max_steps > 0 else trainer.estimated_stepping_batches
         schedule = functools.partial(
@@ -91,6 +84,16 @@ class _GPTModule(L.LightningModule):
         )
         scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, schedule)
         return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}
+
+    def _total_steps(self) -> int:
+        t = self.trainer
+        return int(t.max_steps if t.max_steps > 0 else t.estimated_stepping_batches)
+
+    def on_before_optimizer_step(self, optimizer: torch.optim.Optimizer) -> None:
+        if isinstance(optimizer, MuonAdamW):
+            m = muon_momentum(self.trainer.global_step, self._total_steps(), self.warmdown_frac)
+            for group in optimizer.muon.param_groups:
+                group["momentum"] = m
 
     def on_train_batch_end(self, outputs: Any, batch: Any, batch_idx: int) -> None:
         opt = self.optimizers()

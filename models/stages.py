@@ -41,7 +41,8 @@ def train_and_register(
     )
     out = Path(out_checkpoint)
     forget_registration(out)  # stale until the new version is registered
-    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
+    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed,
+                                augment=settings.augment)
     result = run_stage(
         stage,
         tokenizer=tokenizer,

@@ -39,11 +39,12 @@ text); only global rank 0 writes the checkpoint and the plot.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
-import os
 import sys
 import time
+import zipfile
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -57,8 +58,10 @@ from torch.utils.data import DataLoader, Dataset, IterableDataset
 
 from core.atomic import atomic_file
 from core.profiles import ComputeSettings, StageSettings
+from models.augment import augment_rows
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
+from models.devices import validate_compute
 from models.gpt import GPT, Block, GPTConfig
 from models.lightning_modules import CausalLMModule, SFTModule
 from models.runtime import set_cpu_threads
@@ -82,12 +85,33 @@ class StageResult:
 # ------------------------------------------------------------------------------------ loss history
 class LossHistory(Callback):
     """Collects (optimizer step, value) of train_loss (mean over the accumulated micro-batches) and of
-    every ``val_*`` metric, for the loss-curve plot and the MLflow step metrics."""
+    every ``val_*`` metric, for the loss-curve plot and the MLflow step metrics.
 
-    def __init__(self) -> None:
+    ``spill``: rank 0 also writes what it saw to this JSON file at the end of fit, because under
+    ``ddp_spawn`` training runs in child processes and the launching process gets only the weights back.
+    """
+
+    def __init__(self, spill: Path | None = None) -> None:
         self.history: dict[str, list[tuple[int, float]]] = defaultdict(list)
         self._pending: list[float] = []
         self._pending_step = 0
+        self.start_step = 0  # global step when fit started (> 0 after a resume)
+        self.end_step = 0
+        self.tokens_seen = 0  # per rank
+        self.spill = spill
+
+    def recover_spilled(self) -> bool:
+        """Adopt the record rank 0 spilled (when fit ran in spawned processes); False if there is none."""
+        if self.spill is None or not self.spill.exists():
+            return False
+        rec = json.loads(self.spill.read_text())
+        self.history = defaultdict(list, {k: [tuple(x) for x in v] for k, v in rec["history"].items()})
+        self.start_step, self.end_step = rec["start_step"], rec["end_step"]
+        self.tokens_seen = rec["tokens_seen"]
+        return True
+
+    def on_train_start(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
+        self.start_step = trainer.global_step
 
     def _flush(self) -> None:
         if self._pending:
@@ -107,6 +131,12 @@ class LossHistory(Callback):
 
     def on_train_end(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         self._flush()
+        self.end_step = trainer.global_step
+        self.tokens_seen = int(getattr(pl_module, "tokens_seen", 0))
+        if self.spill is not None and trainer.is_global_zero:
+            with atomic_file(self.spill) as fh:
+                fh.write(json.dumps({"history": self.history, "start_step": self.start_step,
+                                     "end_step": self.end_step, "tokens_seen": self.tokens_seen}).encode())
 
     def on_validation_end(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         if trainer.sanity_checking:
@@ -200,11 +230,13 @@ def build_datasets(
     seed: int = 0,
     val_frac: float = 0.05,
     max_val_rows: int | None = 256,
+    augment: bool = False,
 ) -> tuple[Dataset, Dataset]:
     """(train, val) datasets of a stage from its corpus file.
 
     pretrain: best-fit packed text; midtrain: stream-packed text (validation: the last ``val_frac`` of
-    the documents); sft: the transitions parquet's ``train`` and ``valid`` splits.
+    the documents); sft: the transitions parquet's ``train`` and ``valid`` splits (``augment``: the train
+    states get ``models.augment``'s goal/hypothesis shuffle and bound-variable renaming).
     """
     if stage in LM_STAGES:
         packing = "best_fit" if stage == "pretrain" else "stream"
@@ -218,6 +250,9 @@ def build_datasets(
         val_t = read_transitions(data_path, "valid")
         if not train_t:
             raise ValueError(f"{data_path} has no 'train' transitions")
+        if augment:  # once, when the list is built (as the reference): every epoch sees the same rows
+            states = augment_rows([t.state for t in train_t], [t.tactic for t in train_t], seed)
+            train_t = [dataclasses.replace(t, state=s) for t, s in zip(train_t, states, strict=True)]
         return SFTDataset(train_t, tokenizer, seq_len), SFTDataset(val_t[:max_val_rows], tokenizer, seq_len)
     raise ValueError(f"unknown stage {stage!r}")
 
@@ -240,6 +275,29 @@ def _strategy(name: str) -> Any:
     return name
 
 
+# ------------------------------------------------------------------------------------- resume
+RESUME_DIR = "lightning"
+
+
+def _checkpoint_step(path: Path) -> int:
+    return int(path.stem.removeprefix("step"))
+
+
+def newest_resumable(folder: Path) -> Path | None:
+    """The highest-step ``step*.ckpt`` in ``folder`` whose zip directory is complete (torch.save writes a
+    zip whose central directory comes last, so a file torn by a kill mid-write fails this check)."""
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("step*.ckpt"), key=_checkpoint_step, reverse=True):
+        try:
+            with zipfile.ZipFile(path) as zf:
+                if zf.namelist():
+                    return path
+        except (zipfile.BadZipFile, OSError):
+            continue
+    return None
+
+
 # ------------------------------------------------------------------------------------- run_stage
 def run_stage(
     stage: str,
@@ -260,19 +318,28 @@ def run_stage(
     greedy_eval: Sequence[Transition] | None = None,
     greedy_eval_max: int = 200,
     checkpoint_every_n_steps: int | None = None,
-    resume: bool = False,
+    resume: bool | None = None,
     final_lr_frac: float | None = None,
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
 
     The model comes from ``init_checkpoint`` (path or ``models:/`` URI; the tokenizer must match) or is
     freshly initialised from ``model_config``. ``logger``: False, or a Lightning logger (e.g.
-    ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` keeps a resumable Lightning
-    checkpoint (``<out_dir>/lightning/last.ckpt``, with optimizer state); ``resume=True`` continues from
-    it. ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
+    ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` (default:
+    ``settings.checkpoint_every``) keeps a resumable Lightning checkpoint every that many optimizer steps
+    (``<out_dir>/lightning/step*.ckpt``, the two newest, with optimizer, scheduler and loop state);
+    ``resume`` (default: ``settings.resume``, true) continues from the newest readable one, so re-running
+    a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``). Mid-epoch resumes
+    restart the epoch's data order (the loaders are not stateful).
+    ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
+    validate_compute(compute)
+    if checkpoint_every_n_steps is None:
+        checkpoint_every_n_steps = int(getattr(settings, "checkpoint_every", 0)) or None
+    if resume is None:
+        resume = bool(getattr(settings, "resume", True))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
@@ -297,11 +364,16 @@ def run_stage(
         module = CausalLMModule(model, settings, final_lr_frac=final_lr_frac)
 
     accum = max(1, int(settings.accumulate_grad_batches))
-    history = LossHistory()
+    spill = out / ".fit_record.json"
+    spill.unlink(missing_ok=True)
+    history = LossHistory(spill)
     callbacks: list[Callback] = [history]
     if checkpoint_every_n_steps:
-        callbacks.append(ModelCheckpoint(dirpath=out / "lightning", save_last=True, save_top_k=0,
-                                         every_n_train_steps=checkpoint_every_n_steps))
+        # The two newest full-state checkpoints (weights + optimizer + schedulers + loop progress): a kill
+        # while one is being written leaves the previous one intact (``newest_resumable`` skips torn files).
+        callbacks.append(ModelCheckpoint(dirpath=out / RESUME_DIR, filename="step{step:09d}",
+                                         auto_insert_metric_name=False, monitor="step", mode="max",
+                                         save_top_k=2, every_n_train_steps=checkpoint_every_n_steps))
     if settings.epochs:  # SFT: whole passes over the data
         max_steps, max_epochs = -1, int(settings.epochs)
     else:
@@ -338,11 +410,14 @@ def run_stage(
     if val_loader is not None:  # the starting point, so every stage shows what it changed
         initial = trainer.validate(module, val_loader, verbose=False)[0]
         metrics.update({f"initial_{k}": float(v) for k, v in initial.items()})
-    ckpt_path = out / "lightning" / "last.ckpt"
+    resume_from = newest_resumable(out / RESUME_DIR) if resume else None
     t0 = time.perf_counter()
-    trainer.fit(module, train_loader, val_loader,
-                ckpt_path=str(ckpt_path) if resume and ckpt_path.exists() else None)
+    trainer.fit(module, train_loader, val_loader, ckpt_path=str(resume_from) if resume_from else None)
+    if resume_from is not None:
+        metrics["resumed_from_step"] = float(_checkpoint_step(resume_from))
     metrics["train_seconds"] = time.perf_counter() - t0
+    if trainer.global_step == 0 and trainer.is_global_zero:
+        history.recover_spilled()  # fit ran in spawned processes (ddp_spawn): adopt rank 0's record
     if val_loader is not None:
         final = trainer.validate(module, val_loader, verbose=False)[0]
         metrics.update({k: float(v) for k, v in final.items()})
@@ -352,8 +427,9 @@ def run_stage(
     train_losses = [v for _, v in history.history.get("train_loss", [])]
     tail = train_losses[-max(1, len(train_losses) // 10):]
     metrics.update(
-        steps=float(trainer.global_step),
-        tokens_seen=float(module.tokens_seen * trainer.world_size),
+        steps=float(history.end_step),
+        steps_this_run=float(history.end_step - history.start_step),
+        tokens_seen=float(history.tokens_seen * trainer.world_size),
         params=float(model.num_params()),
         final_train_loss=sum(tail) / len(tail) if tail else float("nan"),
     )
@@ -379,6 +455,9 @@ def run_stage(
         save_checkpoint(ckpt, final_model, tokenizer.fingerprint(), stage_meta)
         curve = plot_history(history.history, out / "loss_curve.png", f"{stage}: loss")
     trainer.strategy.barrier()
+    if trainer.is_global_zero:  # finished: nothing left to resume, and a rerun must start over
+        for stale in (out / RESUME_DIR).glob("step*.ckpt"):
+            stale.unlink(missing_ok=True)
     return StageResult(stage=stage, checkpoint_path=ckpt, metrics=metrics, loss_curve_path=curve,
                        history=dict(history.history), model_config=model.config.to_dict())
 
@@ -411,17 +490,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--profile", default="smoke", help="profile whose stage/compute settings are the defaults")
     p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}} overriding the profile')
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--checkpoint-every", type=int, default=0,
+                   help="full-state Lightning checkpoint every N optimizer steps (0 = none)")
+    p.add_argument("--no-resume", action="store_true",
+                   help="start over even if <out>/lightning has a checkpoint")
     args = p.parse_args(argv)
     raw = json.loads(Path(args.settings).read_text()) if args.settings else {}
     settings, compute = cli_settings(args.profile, args.stage, raw)
     tokenizer = ProofTokenizer.load(args.tokenizer)
-    train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed)
+    train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed,
+                                augment=bool(getattr(settings, "augment", False)))
     config = None if args.init else GPTConfig.preset(args.model or compute.model, tokenizer.vocab_size,
                                                      settings.seq_len)
     result = run_stage(args.stage, tokenizer=tokenizer, train_data=train, val_data=val, settings=settings,
                        compute=compute, out_dir=args.out, model_config=config, init_checkpoint=args.init,
-                       seed=args.seed)
-    if int(os.environ.get("RANK", "0")) == 0:
+                       seed=args.seed, checkpoint_every_n_steps=args.checkpoint_every or None,
+                       resume=False if args.no_resume else None)
+    dist = torch.distributed
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_rank() == 0:
         print(json.dumps({"checkpoint": str(result.checkpoint_path), **result.metrics}, indent=2))
     return 0
 

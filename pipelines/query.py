@@ -43,6 +43,7 @@ from core.cli import OneLineParser, positive_int, run_cli
 from lean_io.errors import error_category_sql
 from search.replay import SCHEMAS
 from search.report import THEOREM_SCHEMA
+from search.statement_check import REFUSED_SCHEMA
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ VIEWS: tuple[View, ...] = (
     View("attempts", "rl/attempts/*/*.parquet", SCHEMAS["attempts"], categorized=True),
     View("rejected", "rl/rejected/*/*.parquet", SCHEMAS["rejected"]),
     View("matchmaker", "rl/matchmaker/*/*.parquet", SCHEMAS["matchmaker"]),
+    View("refused_statements", "rl/refused/statements.parquet", REFUSED_SCHEMA, hive=False),
     # eval reports live at different depths (eval/sft/..., eval/rl/iteration=K/...): no hive columns,
     # `filename` says which report a row comes from.
     View("evals", "eval/**/theorems.parquet", THEOREM_SCHEMA, hive=False, categorized=True),

@@ -73,8 +73,11 @@ def checkpoint_policy(
     seed: int,
     num_samples: int | None = None,
     model_version: str | None = None,
+    op_index: int | None = None,
 ) -> SamplerPolicy:
-    """A sampling policy from a checkpoint with the profile's sampling settings, device and threads."""
+    """A sampling policy from a checkpoint with the profile's sampling settings, device and threads.
+    ``op_index`` (a mapped op's index): on GPUs the model goes to ``cuda:{op_index mod #GPUs}``."""
+    from models.devices import op_device
     from models.runtime import device_for, set_cpu_threads
 
     set_cpu_threads(profile.compute)
@@ -83,7 +86,8 @@ def checkpoint_policy(
         tokenizer_path,
         num_samples=num_samples or profile.search.num_samples,
         max_new_tokens=profile.search.max_new_tokens,
-        device=device_for(profile.compute.accelerator),
+        device=device if (device := device_for(profile.compute.accelerator)) == "cpu" or op_index is None
+        else op_device(op_index),
         seed=seed,
     )
     if model_version is not None:

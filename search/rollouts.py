@@ -114,6 +114,7 @@ def prove_rollout_batch(
         profile,
         num_samples=search.num_samples,
         seed=profile.corpora.seed * 1_000_003 + 1000 * iteration + batch,
+        op_index=batch,
     )
     t0 = time.monotonic()
     with lean_servers(servers, profile.lean) as urls:

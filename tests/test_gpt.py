@@ -36,10 +36,10 @@ def test_preset_parameter_counts() -> None:
     d26 = meta_model("d26")
     c = d26.config
     assert (c.n_embd, c.n_head, c.n_kv_head, c.head_dim, c.padded_vocab_size) == (1664, 13, 13, 128, 50_496)
-    # 2 embedding matrices + 12·d² per block; the reference's 1,031,946,318 also counts 78 scalar
-    # gates (resid/x0 lambdas, smear, backout) that this model omits.
-    assert d26.num_params() == 2 * 50_496 * 1664 + 12 * 1664**2 * 26 == 1_031_946_240
-    assert abs(d26.num_params() - 1_031_946_318) < 100
+    # 2 embedding matrices + 12·d² per block + the per-layer scalars (26 resid + 26 x0 lambdas) and the
+    # backout lambda; the reference's 1,031,946,318 also counts smear (a 24→1 gate + its lambda = 25).
+    assert d26.num_params() == 2 * 50_496 * 1664 + 12 * 1664**2 * 26 + 53 == 1_031_946_293
+    assert d26.num_params() + 25 == 1_031_946_318
     assert abs(meta_model("d20").num_params() - 522e6) < 1e6
     assert abs(meta_model("d12").num_params() - 162e6) < 1e6
     assert meta_model("tiny", 2048).num_params() < 2e6
@@ -179,3 +179,57 @@ def test_meta_then_materialize() -> None:
     model.init_weights()
     out = model(torch.randint(0, 300, (1, 5)))
     assert torch.isfinite(out).all()
+
+
+# ------------------------------------------------------------------ reference extras (model-config flags)
+def _extras_model(**flags: bool) -> GPT:
+    torch.manual_seed(0)
+    cfg = GPTConfig(vocab_size=300, sequence_len=64, n_layer=4, n_head=2, n_kv_head=2, n_embd=32, **flags)
+    m = GPT(cfg)
+    with torch.no_grad():  # non-zero output projections so every block contributes
+        for p in m.parameters():
+            if p.ndim == 2:
+                p.add_(0.02 * torch.randn_like(p))
+    return m.eval()
+
+
+def test_layer_scalars_flag_init_and_effect() -> None:
+    plain, scal = _extras_model(), _extras_model(layer_scalars=True)
+    assert not hasattr(plain, "resid_lambdas")
+    assert torch.allclose(scal.resid_lambdas, torch.tensor([1.15, 1.15 - 0.1 / 3, 1.15 - 0.2 / 3, 1.05]))
+    assert torch.allclose(scal.x0_lambdas, torch.tensor([0.20, 0.15, 0.10, 0.05]))
+    scal.load_state_dict(plain.state_dict(), strict=False)
+    idx = torch.randint(0, 300, (2, 16))
+    assert not torch.allclose(plain(idx), scal(idx))
+    with torch.no_grad():  # lambdas (1, 0) make it the plain model again
+        scal.resid_lambdas.fill_(1.0)
+        scal.x0_lambdas.zero_()
+    assert torch.allclose(plain(idx), scal(idx), atol=1e-6)
+
+
+def test_backout_flag_subtracts_the_mid_residual() -> None:
+    plain, back = _extras_model(), _extras_model(backout=True)
+    back.load_state_dict(plain.state_dict(), strict=False)
+    assert float(back.backout_lambda.detach()) == pytest.approx(0.2)
+    idx = torch.randint(0, 300, (2, 16))
+    assert not torch.allclose(plain(idx), back(idx))
+    with torch.no_grad():
+        back.backout_lambda.zero_()
+    assert torch.allclose(plain(idx), back(idx), atol=1e-6)
+
+
+def test_extras_keep_kv_cache_decoding_exact_and_train() -> None:
+    m = _extras_model(layer_scalars=True, backout=True)
+    idx = torch.randint(0, 300, (2, 12))
+    full = m(idx)
+    cache = KVCache.for_model(m, 2, 16)
+    steps = [m(idx[:, :8], kv_cache=cache)] + [m(idx[:, t:t + 1], kv_cache=cache) for t in range(8, 12)]
+    assert torch.allclose(torch.cat(steps, dim=1), full, atol=1e-5)
+    m.train()
+    m.loss(idx[:, :-1], idx[:, 1:]).backward()
+    assert m.resid_lambdas.grad is not None and m.resid_lambdas.grad.abs().sum() > 0
+    assert m.backout_lambda.grad is not None
+    # config round trip (checkpoints store it) and the dNN presets turn the extras on
+    assert GPTConfig.from_dict(m.config.to_dict()) == m.config
+    d4 = GPTConfig.preset("d4", 300)
+    assert d4.layer_scalars and d4.backout

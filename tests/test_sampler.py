@@ -192,3 +192,51 @@ def test_learns_prompt_format(tok: ProofTokenizer) -> None:
         assert out.tactics == [tactic]
         assert out.value == pytest.approx(depth, abs=0.2)
         assert math.exp(out.logprobs[0]) > 0.9
+
+
+# ------------------------------------------------------------------ CUDA attention layout, checked on CPU
+def _cached_logits(m: GPT, prompts: list[list[int]], steps: int) -> torch.Tensor:
+    from models.sampler import prefill
+
+    cache, first = prefill(m, prompts, steps + 1)
+    outs = [first]
+    for _ in range(steps):
+        nxt = outs[-1].argmax(-1)
+        outs.append(m.logits(m.hidden_states(nxt[:, None], kv_cache=cache)[:, -1]))
+    return torch.stack(outs, 1)
+
+
+@pytest.mark.parametrize("pattern", ["L", "SSSL"])
+def test_kernel_attention_layout_matches_boolean_masks(tok: ProofTokenizer, pattern: str) -> None:
+    """The CUDA layout (maskless where possible, else additive masks) gives the CPU path's logits: padded
+    batches, an unpadded batch (the maskless path) and a prompt longer than the 128-token window."""
+    torch.manual_seed(0)
+    cfg = GPTConfig(vocab_size=tok.vocab_size, sequence_len=64, n_layer=4, n_head=4, n_kv_head=4, n_embd=64,
+                    window_pattern=pattern)
+    m = GPT(cfg)
+    with torch.no_grad():
+        for p in m.parameters():
+            p.normal_(0.0, 0.15)
+    m.eval()
+    prompts = [tok.tactic_prompt(s) for s in STATES]
+    long = (prompts[2] * 12)[:150]
+    batches = {"padded": prompts, "unpadded": [prompts[0]] * 3, "long": [long, prompts[1]]}
+    seen: list[object] = []
+    real = m._kernel_masks
+
+    def spy(*args: object) -> object:
+        out = real(*args)  # type: ignore[arg-type]
+        seen.extend(out.values())
+        return out
+
+    m._kernel_masks = spy  # type: ignore[method-assign]
+    for name, batch in batches.items():
+        m.attention_layout = "bool"
+        ref = _cached_logits(m, batch, 6)
+        m.attention_layout = "kernel"
+        got = _cached_logits(m, batch, 6)
+        assert torch.allclose(ref, got, atol=1e-4), name
+    assert any(x is None for x in seen)  # the maskless path ran
+    assert any(isinstance(x, torch.Tensor) and x.is_floating_point() for x in seen)  # and the additive one
+    m.attention_layout = "auto"  # on CPU: the boolean path
+    assert torch.equal(_cached_logits(m, prompts, 3), _cached_logits(m, prompts, 3))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from core.cli import OneLineParser
 from lean_io.minilean.faults import FaultConfig
-from lean_io.minilean.server import DEFAULT_LEASE_TIMEOUT, MiniLeanApp, serve
+from lean_io.minilean.server import DEFAULT_LEASE_TIMEOUT, make_app, serve
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -25,6 +25,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--lease-timeout", type=float, default=DEFAULT_LEASE_TIMEOUT, help="reap idle leases (s)")
     p.add_argument("--omit-content-length", action="store_true", help="answer exactly like leanserver")
     p.add_argument("--keep-alive", action="store_true", help="HTTP/1.1 persistent connections")
+    p.add_argument("--protocol", choices=("current", "legacy"), default="current",
+                   help="LeanTree protocol generation to speak (legacy: the older /proof/{id}/ one)")
     p.add_argument(
         "--exit-with-parent", action="store_true", help="exit when the launching process dies (no orphans)"
     )
@@ -82,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"minilean: {e}", file=sys.stderr)
         return 2
-    app = MiniLeanApp(
+    app = make_app(
+        args.protocol,
         max_processes=args.max_processes,
         faults=faults,
         lease_timeout=args.lease_timeout,

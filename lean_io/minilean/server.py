@@ -514,6 +514,20 @@ class MiniLeanApp:
         return {"value": [self._new_branch(entry, s) for s in states]}
 
 
+PROTOCOLS = ("current", "legacy")
+
+
+def make_app(protocol: str = "current", **kwargs: Any) -> MiniLeanApp:
+    """The app for a protocol generation: ``current`` or ``legacy`` (lean_io/minilean/legacy_protocol.py)."""
+    if protocol == "legacy":
+        from lean_io.minilean.legacy_protocol import LegacyMiniLeanApp
+
+        return LegacyMiniLeanApp(**kwargs)
+    if protocol != "current":
+        raise ValueError(f"unknown protocol {protocol!r}; expected one of {PROTOCOLS}")
+    return MiniLeanApp(**kwargs)
+
+
 def _field(body: dict[str, Any], name: str, kind: type) -> Any:
     value = body.get(name)
     if not isinstance(value, kind):
