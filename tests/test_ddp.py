@@ -77,3 +77,17 @@ def test_ddp_two_cpu_processes_match_single_process(tmp_path: Path) -> None:
     assert ddp["val_loss"] < 0.5 * ddp["initial_val_loss"]  # it trained
     assert abs(ddp["val_loss"] - single["val_loss"]) < 0.03 * single["val_loss"], (single, ddp)
     assert (tmp_path / "ddp" / "model.pt").exists()
+
+
+def test_run_stage_refuses_the_full_compute_settings_here_before_loading_anything(tmp_path: Path) -> None:
+    import torch
+
+    from models.train import run_stage
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a GPU")
+    with pytest.raises(ValueError, match="no CUDA device") as err:
+        run_stage("pretrain", tokenizer=None, train_data=None, val_data=None,  # type: ignore[arg-type]
+                  settings=FULL.pretrain, compute=FULL.compute, out_dir=tmp_path / "never")
+    assert "\n" not in str(err.value)
+    assert not (tmp_path / "never").exists()
