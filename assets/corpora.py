@@ -5,6 +5,7 @@ name>)`` (parquet, written atomically) and records row counts, size, a sample an
 breakdown. With ``profile.corpora.offline`` every corpus comes from data shipped in the repo.
 """
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -101,16 +102,16 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     `valid`. Offline: minilean's export of its train proofs, read by the same loader."""
     cfg = proofmill.settings.corpora
     if cfg.offline:
-        local, source = smoke.minilean_leantree_path(), smoke.MINILEAN_SOURCE
+        sources = smoke.minilean_leantree_sources()
     else:
-        local, source = leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib"
+        sources = [(leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib")]
     stats = leantree.LeanTreeStats()
     path = proofmill.corpus_path(keys.SFT_TRANSITIONS)
-    write_parquet(
-        path,
-        leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats),
-        TRANSITION_SCHEMA,
+    rows = itertools.chain.from_iterable(
+        leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats)
+        for local, source in sources
     )
+    write_parquet(path, rows, TRANSITION_SCHEMA)
     context.log.info(f"LeanTree read: {stats}")
     return _result(
         path,

@@ -242,6 +242,10 @@ SMOKE = Profile(
     sft=StageSettings(max_steps=400, batch_size=16, seq_len=256, lr=2e-3, value_weight=0.1,
                       optimizer="muon_adamw", unembedding_lr=0.004, lr_scale=0.8),
     rl=RLSettings(fraction_sft=0.3),
+    # MiniF2F-lite: the MiniF2F statements minilean states exactly (lean_io.minilean.minif2f), beside the
+    # fixed 100-theorem minilean valid set; reports break success down per dataset.
+    corpora=CorporaSettings(benchmarks=("minilean", "minif2f_lite")),
+    eval_benchmarks=("minilean", "minif2f_lite"),
 )
 
 FULL = Profile(

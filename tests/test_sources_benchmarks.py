@@ -155,3 +155,27 @@ def test_missing_file_raises_after_retries(server: str) -> None:
 def test_offline_benchmarks_refuse_downloads() -> None:
     with pytest.raises(ValueError, match="offline"):
         list(benchmarks.benchmark_rows(["minif2f"], offline=True))
+
+
+def test_minif2f_lite_is_the_statable_minif2f_subset_offline():
+    from lean_io.minilean import minif2f
+
+    rows = list(benchmarks.benchmark_rows(["minif2f_lite"], offline=True))
+    valid = [r for r in rows if r["split"] == "valid"]
+    assert {r["dataset"] for r in rows} == {"minif2f_lite"}
+    assert len(valid) >= 120  # issue 11: at least 120 of the 244 valid statements are statable
+    shipped = {r["id"]: r for r in minif2f.load("valid")}
+    for r in valid:
+        assert r["statement"] == shipped[r["id"]]["statement"]
+        assert minif2f.statable(r["statement"], r["header"]) == (True, "")
+    refused = [r for r in minif2f.load("valid") if r["id"] not in {v["id"] for v in valid}]
+    assert refused and all(not minif2f.statable(r["statement"], r["header"])[0] for r in refused[:5])
+
+
+def test_offline_sft_sources_include_the_competition_problems():
+    from assets.sources import leantree, smoke
+
+    sources = dict((source, path) for path, source in smoke.minilean_leantree_sources())
+    assert set(sources) == {"minilean", "minilean_comp"}
+    tactics = {r["tactic"] for r in leantree.leantree_transitions(sources["minilean_comp"], source="c")}
+    assert any(t.startswith(("linarith", "nlinarith", "norm_num")) for t in tactics)

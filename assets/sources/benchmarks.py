@@ -18,7 +18,7 @@ MINIF2F_FILES = {"valid": "Valid.lean", "test": "Test.lean"}
 # (openai-derived, e.g. yangky11/miniF2F-lean4) have 244/244: pass their counts, or None to skip.
 MINIF2F_COUNTS = {"valid": 256, "test": 244}
 PROOFNET_URL = "https://raw.githubusercontent.com/Kripner/ProofNet/main/data/proofnet.jsonl"
-OFFLINE_BENCHMARKS = frozenset({"minilean"})
+OFFLINE_BENCHMARKS = frozenset({"minilean", "minif2f_lite"})
 
 
 def minif2f_rows_from_text(text: str, split: str, expected: int | None = None) -> list[dict[str, Any]]:
@@ -81,6 +81,19 @@ def minilean_benchmark_rows() -> list[dict[str, Any]]:
     ]
 
 
+def minif2f_lite_rows() -> list[dict[str, Any]]:
+    """The MiniF2F statements (shipped, MIT) that minilean can state with Lean's exact meaning: the offline
+    stand-in for MiniF2F. Valid is for tuning, test for reporting."""
+    from lean_io.minilean.minif2f import SPLITS, statable_rows
+
+    return [
+        {"dataset": "minif2f_lite", "id": r["id"], "split": split, "header": r["header"],
+         "statement": r["statement"]}
+        for split in SPLITS
+        for r in statable_rows(split)
+    ]
+
+
 def benchmark_rows(
     names: Sequence[str],
     *,
@@ -95,9 +108,12 @@ def benchmark_rows(
                 raise ValueError(f"benchmark {name!r} needs a download but the profile is offline")
             if name == "minilean":
                 yield from minilean_benchmark_rows()
+            elif name == "minif2f_lite":
+                yield from minif2f_lite_rows()
             elif name == "minif2f":
                 yield from minif2f_rows(minif2f_base_url, expected=minif2f_expected, session=session)
             elif name == "proofnet":
                 yield from proofnet_rows(proofnet_url, session=session)
             else:
-                raise ValueError(f"unknown benchmark {name!r}; known: minilean, minif2f, proofnet")
+                raise ValueError(f"unknown benchmark {name!r}; "
+                                 "known: minilean, minif2f_lite, minif2f, proofnet")

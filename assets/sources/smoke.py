@@ -15,6 +15,7 @@ LEAN_DIR = SMOKE_DIR / "lean"
 SMOKE_PRETRAIN_SOURCE = "smoke-math"
 SMOKE_LEAN_SOURCE = "smoke-lean"
 MINILEAN_SOURCE = "minilean"
+MINILEAN_COMP_SOURCE = "minilean_comp"
 
 
 def _jsonl(path: Path) -> Iterator[dict[str, Any]]:
@@ -78,3 +79,11 @@ def minilean_leantree_path() -> Path:
     from lean_io.minilean.theorems import leantree_export_path
 
     return Path(leantree_export_path())
+
+
+def minilean_leantree_sources() -> list[tuple[Path, str]]:
+    """(LeanTree jsonl, source) pairs of the offline SFT data: minilean's train proofs, then the
+    competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...)."""
+    from lean_io.minilean.gen_comp import comp_leantree_path
+
+    return [(minilean_leantree_path(), MINILEAN_SOURCE), (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]

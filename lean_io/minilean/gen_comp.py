@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from lean_io.atomic import atomic_write_text
+from core.atomic import atomic_write_text
 from lean_io.minilean import minif2f
 from lean_io.minilean.engine import elaborate, initial_env
 from lean_io.minilean.gen_theorems import _prove, _tier, leantree_files
