@@ -10,7 +10,7 @@ remaining goal (solved = that element has no goals), ``proof_from_sorry`` answer
 ``/process/get`` without a timeout, no ``is_valid_source``, a ``/status`` with only process counts, and
 most server-side exceptions as HTTP 500.
 
-The client tells them apart from ``/status`` at connect (``total_processes`` is only in the current one)
+The client tells them apart from ``/status`` at connect (only the older one lacks CPU/RAM and totals)
 and then either drives the legacy server through this adapter or refuses it in one line. Driving it:
 - a legacy ``try_apply_tactic`` answer becomes ``[]`` when solved, else the one multi-goal branch;
 - whole-proof verification (``is_valid_source`` is missing) replays the source through ``/command``,
@@ -25,8 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lean_io.errors import LeanProtocolError
-
 CURRENT = "current"
 LEGACY = "legacy"
 GENERATIONS = (CURRENT, LEGACY)
@@ -37,12 +35,15 @@ LEGACY_DIFFERENCES = ("/process/{pid}/proof/{id}/try_apply_tactic instead of /br
 
 
 def detect_generation(status: dict[str, Any]) -> str:
-    """The generation a server speaks, from its ``GET /status`` answer."""
-    if "total_processes" in status or "total_branches" in status:
+    """The generation a server speaks, from its ``GET /status`` answer: ``legacy`` for exactly the older
+    shape (process counts, no ``total_processes``/``total_branches``/CPU/RAM), else ``current`` (the
+    protocol document's; a server that is neither fails on its first real call, as before)."""
+    current_markers = ("total_processes", "total_branches", "cpu_percent_per_core", "ram")
+    if any(k in status for k in current_markers):
         return CURRENT
     if all(k in status for k in ("available_processes", "used_processes", "max_processes")):
         return LEGACY
-    raise LeanProtocolError(f"/status matches no known LeanTree protocol generation: {sorted(status)}")
+    return CURRENT
 
 
 def refusal(url: str, generation: str, accepted: tuple[str, ...]) -> str:
