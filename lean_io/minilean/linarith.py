@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 
 import z3
 
-from lean_io.minilean.smt import RLIMIT_PER_MS
+from lean_io.minilean.smt import RLIMIT_PER_MS, locked
 from lean_io.minilean.syntax import (
     INT,
     NAT,
@@ -168,6 +168,10 @@ def comparison(p: Prop, norm: Normalizer, negate: bool = False) -> list[Comparis
 
 def _z3_refutes(comps: list[Comparison], nat_atoms: Iterable, timeout_ms: int) -> bool | None:
     """Is the conjunction of the comparisons unsatisfiable over ℚ, monomials as independent unknowns?"""
+    return locked(_z3_refutes_unlocked, comps, list(nat_atoms), timeout_ms)
+
+
+def _z3_refutes_unlocked(comps: list[Comparison], nat_atoms: Iterable, timeout_ms: int) -> bool | None:
     names: dict = {}
 
     def var(m: Monomial) -> z3.ArithRef:

@@ -12,6 +12,7 @@ exactly the linear problem omega sees. A check answers True (valid), False (coun
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 
 import z3
@@ -40,6 +41,17 @@ from lean_io.minilean.syntax import (
 )
 
 RLIMIT_PER_MS = 500  # z3 resource units per millisecond of tactic timeout
+# z3's Python API works on one global context, which is not thread-safe, and minilean's server runs one
+# thread per request (ctypes releases the GIL inside z3): concurrent z3 calls segfaulted the server. Every
+# z3 use goes through `locked`, and its z3 objects die before the lock is released (the callee's frame ends
+# inside it), so no reference count changes outside the lock either.
+Z3_LOCK = threading.Lock()
+
+
+def locked(fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+    """Call ``fn`` (which builds and drops its own z3 objects) holding the z3 lock."""
+    with Z3_LOCK:
+        return fn(*args, **kwargs)
 
 
 class Untranslatable(Exception):
@@ -204,6 +216,25 @@ def valid(
     hyps: Iterable[Prop], goal: Prop, sorts: Mapping[str, str], timeout_ms: int = 2000, omega: bool = False
 ) -> bool | None:
     """Is `hyps → goal` valid? True / False (countermodel) / None (unknown or timeout)."""
+    return locked(_valid, list(hyps), goal, sorts, timeout_ms, omega)
+
+
+def translatable(p: Prop, sorts: Mapping[str, str], omega: bool = False) -> bool:
+    """Can `p` be encoded for z3 (with omega's reading of ∸ / % ↑ ∣ when `omega`)?"""
+    return locked(_translatable, p, sorts, omega)
+
+
+def _translatable(p: Prop, sorts: Mapping[str, str], omega: bool) -> bool:
+    try:
+        Encoder(sorts, omega=omega).prop(p)
+    except Untranslatable:
+        return False
+    return True
+
+
+def _valid(
+    hyps: list[Prop], goal: Prop, sorts: Mapping[str, str], timeout_ms: int, omega: bool
+) -> bool | None:
     enc = Encoder(sorts, omega=omega)
     s = z3.Solver()
     s.set("timeout", int(timeout_ms))
@@ -220,4 +251,4 @@ def valid(
     return None
 
 
-__all__ = ["Encoder", "Untranslatable", "valid"]
+__all__ = ["Z3_LOCK", "Encoder", "Untranslatable", "locked", "translatable", "valid"]

@@ -1007,11 +1007,7 @@ def _omega_fact(p: Prop, g: Goal) -> bool:
     if isinstance(p, PBin):
         return _omega_fact(p.lhs, g) and _omega_fact(p.rhs, g)
     if isinstance(p, PRel) and p.ty in (NAT, INT):
-        try:
-            smt.Encoder(goal_sorts_all(g), omega=True).prop(p)
-        except smt.Untranslatable:
-            return False
-        return True
+        return smt.translatable(p, goal_sorts_all(g), omega=True)
     return False
 
 
