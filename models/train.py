@@ -289,6 +289,7 @@ def run_stage(
     checkpoint_every_n_steps: int | None = None,
     resume: bool = False,
     final_lr_frac: float | None = None,
+    callbacks: Sequence[Callback] = (),
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
 
@@ -297,6 +298,7 @@ def run_stage(
     ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` keeps a resumable Lightning
     checkpoint (``<out_dir>/lightning/last.ckpt``, with optimizer state); ``resume=True`` continues from
     it. ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
+    ``callbacks`` are added to the Trainer's (e.g. ``models.rl_update.OptimizerStateCarry``).
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
@@ -326,9 +328,9 @@ def run_stage(
 
     accum = max(1, int(settings.accumulate_grad_batches))
     history = LossHistory()
-    callbacks: list[Callback] = [history]
+    all_callbacks: list[Callback] = [history, *callbacks]
     if checkpoint_every_n_steps:
-        callbacks.append(ModelCheckpoint(dirpath=out / "lightning", save_last=True, save_top_k=0,
+        all_callbacks.append(ModelCheckpoint(dirpath=out / "lightning", save_last=True, save_top_k=0,
                                          every_n_train_steps=checkpoint_every_n_steps))
     if settings.epochs:  # SFT: whole passes over the data
         max_steps, max_epochs = -1, int(settings.epochs)
@@ -351,7 +353,7 @@ def run_stage(
         num_sanity_val_steps=0,
         logger=logger,
         log_every_n_steps=max(1, min(50, (max_steps if max_steps > 0 else 1000) // 50)),
-        callbacks=callbacks,
+        callbacks=all_callbacks,
         enable_checkpointing=bool(checkpoint_every_n_steps),
         enable_progress_bar=sys.stderr.isatty() if enable_progress_bar is None else enable_progress_bar,
         enable_model_summary=False,
