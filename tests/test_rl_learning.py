@@ -1,0 +1,113 @@
+"""RL learning levers: the fresh-statement frontier, optimizer-state carry, the replay FIFO, eval spread."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from lean_io.minilean.engine import elaborate, initial_env
+from lean_io.minilean.theorems import load_theorems
+from models.data import SFTDataset, Transition
+from models.rl_update import OPTIMIZER_FILE, OptimizerStateCarry, fifo_transitions
+from models.train import run_stage
+from pipelines.profiles import StageSettings
+from search import frontier
+from search.spread import bootstrap_rate, paired_delta
+from tests.test_training import CPU, make_tokenizer, synthetic_transitions, tiny_config
+
+
+# ----------------------------------------------------------------------------------------- frontier
+def test_statement_key_ignores_the_theorem_name() -> None:
+    a = "theorem foo (p q : Prop) (h : p) : p ∨ q := by\n  sorry"
+    b = "theorem bar  (p q : Prop)  (h : p) :  p ∨ q := by sorry"
+    assert frontier.statement_key(a) == frontier.statement_key(b) == "(p q : Prop) (h : p) : p ∨ q"
+    assert frontier.statement_key(a) != frontier.statement_key(a.replace("p ∨ q", "q ∨ p"))
+
+
+def test_frontier_is_fresh_deterministic_and_provable() -> None:
+    cfg = frontier.FrontierConfig(per_iteration=12, levels=(2, 3, 4))
+    rows = frontier.generate(1, cfg)
+    assert len(rows) == 12 and rows == frontier.generate(1, cfg)  # same iteration → same statements
+    again = frontier.generate(2, cfg)
+    assert {r["id"] for r in rows}.isdisjoint({r["id"] for r in again})  # a new iteration → new ones
+    shipped = frontier.shipped_keys()
+    valid = {frontier.statement_key(r["statement"]) for r in load_theorems("valid")}
+    assert valid <= shipped
+    for r in rows:
+        assert frontier.statement_key(r["statement"]) not in shipped  # never an eval (or SFT) statement
+        assert r["tier"] in (2, 3, 4) and r["dataset"] == frontier.DATASET and r["split"] == "train"
+        res = elaborate(initial_env(), r["statement"])  # a well-formed minilean goal
+        assert not res.has_errors and len(res.sorries) == 1
+
+
+def test_frontier_excludes_given_statements_and_merge_dedupes() -> None:
+    cfg = frontier.FrontierConfig(per_iteration=6)
+    rows = frontier.generate(3, cfg)
+    blocked = [rows[0]["statement"].replace(rows[0]["id"], "renamed")]
+    again = frontier.generate(3, cfg, exclude={frontier.statement_key(s) for s in blocked})
+    assert rows[0]["id"] not in {r["id"] for r in again} and len(again) == 6
+    base = [{"dataset": "minilean", "id": "t1", "statement": "theorem t1 (p : Prop) : p → p := by\n  sorry"}]
+    pool = frontier.merge_pool(base, rows + rows, eval_statements=blocked)
+    assert len(pool) == 1 + 5 and pool[0]["id"] == "t1"
+
+
+def test_frontier_config_refuses_bad_values() -> None:
+    with pytest.raises(ValueError, match="levels"):
+        frontier.FrontierConfig(levels=(0, 5))
+    with pytest.raises(ValueError, match="per_iteration"):
+        frontier.FrontierConfig(per_iteration=-1)
+
+
+# ------------------------------------------------------------------------------------ replay FIFO
+def test_fifo_keeps_the_newest_distinct_transitions() -> None:
+    rows = [{"iteration": k, "state": f"s{i}", "tactic": "t"} for k in (1, 2) for i in range(3)]
+    rows.append({"iteration": 3, "state": "s0", "tactic": "t"})  # s0 proven again: moves to the end
+    kept = fifo_transitions(rows, capacity=3)
+    assert [(r["state"], r["iteration"]) for r in kept] == [("s1", 2), ("s2", 2), ("s0", 3)]
+    assert len(fifo_transitions(rows, capacity=100)) == 3
+    with pytest.raises(ValueError):
+        fifo_transitions(rows, capacity=0)
+
+
+# ------------------------------------------------------------------------------ optimizer carry
+def test_optimizer_state_is_carried_between_updates(tmp_path: Path) -> None:
+    tok = make_tokenizer()
+    rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(64)]
+    data = SFTDataset(rows, tok, 128)
+    settings = StageSettings(max_steps=4, batch_size=8, seq_len=128, lr=1e-3, warmdown_frac=0.0)
+    first = OptimizerStateCarry(None, tmp_path / "a" / OPTIMIZER_FILE)
+    r1 = run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings, compute=CPU,
+                   out_dir=tmp_path / "a", model_config=tiny_config(tok), greedy_eval=[],
+                   enable_progress_bar=False, callbacks=[first])
+    state = torch.load(tmp_path / "a" / OPTIMIZER_FILE, weights_only=True)
+    steps = {float(s["step"]) for s in state["state"].values()}
+    assert first.loaded == "fresh" and steps == {4.0}
+    second = OptimizerStateCarry(tmp_path / "a" / OPTIMIZER_FILE, tmp_path / "b" / OPTIMIZER_FILE)
+    run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings, compute=CPU,
+              out_dir=tmp_path / "b", init_checkpoint=r1.checkpoint_path, greedy_eval=[],
+              enable_progress_bar=False, callbacks=[second])
+    carried = torch.load(tmp_path / "b" / OPTIMIZER_FILE, weights_only=True)
+    assert second.loaded.startswith("carried")
+    assert {float(s["step"]) for s in carried["state"].values()} == {8.0}
+    assert all(g["lr"] == pytest.approx(1e-3) for g in carried["param_groups"])
+
+
+# --------------------------------------------------------------------------------------- spread
+def test_bootstrap_interval_covers_the_rate_and_shrinks_with_n() -> None:
+    small = bootstrap_rate([True] * 7 + [False] * 3)
+    large = bootstrap_rate([True] * 700 + [False] * 300)
+    assert small.mean == pytest.approx(0.7) and small.low < 0.7 < small.high
+    assert large.high - large.low < (small.high - small.low) / 5
+    assert 0.003 < large.std < 0.03
+
+
+def test_paired_delta_sees_a_consistent_gain_that_independent_intervals_would_not() -> None:
+    base = [i % 4 != 0 for i in range(100)]  # 75 %
+    better = [b or i % 12 == 0 for i, b in enumerate(base)]  # + the 9 theorems i % 12 == 0 (all failures)
+    d = paired_delta(better, base)
+    assert d.mean == pytest.approx(0.09) and d.low > 0  # every changed theorem moved the same way
+    assert bootstrap_rate(better).low < bootstrap_rate(base).high  # the two intervals overlap
+    with pytest.raises(ValueError):
+        paired_delta([True], [True, False])
