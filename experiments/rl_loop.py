@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base-pool", choices=["train", "none"], default="train")
     ap.add_argument("--frontier", type=int, default=0, help="fresh generated statements per iteration")
     ap.add_argument("--levels", default="1,2,3,4")
+    ap.add_argument("--families", default="0.7,0.15,0.15", help="weights of prop, arith, mixed")
     ap.add_argument("--base-sims", type=int, default=32)
     ap.add_argument("--max-sims", type=int, default=256)
     ap.add_argument("--steps", type=int, default=30)
@@ -84,12 +85,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from lean_io.local import minilean_servers
     from models.data import SFTDataset, mix_rl_rows, read_transitions, transitions_from_replay
-    from models.rl_update import OPTIMIZER_FILE, OptimizerStateCarry, fifo_transitions
+    from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
     from models.tokenizer import ProofTokenizer
     from models.train import run_stage
     from pipelines.profiles import StageSettings, get_profile
     from pipelines.resources import default_home
-    from search import frontier
+    from search import frontier, replay
     from search.config import SearchConfig
     from search.matchmaker import Matchmaker, MatchmakerConfig
     from search.spread import bootstrap_rate, paired_delta
@@ -112,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     # the wall clock must not decide an eval: budgets are simulations only (the machine is shared)
     eval_search = SearchConfig.from_profile(profile, num_simulations=args.eval_sims, time_budget_s=600.0)
     fcfg = frontier.FrontierConfig(per_iteration=args.frontier,
-                                   levels=tuple(int(x) for x in args.levels.split(",")), seed=args.seed)
+                                   levels=tuple(int(x) for x in args.levels.split(",")),
+                                   family_weights=tuple(float(x) for x in args.families.split(",")),
+                                   seed=args.seed)
     mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,
                            warmdown_frac=args.warmdown, value_weight=args.value_weight)
@@ -150,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                     replay_rows.append({"iteration": k, "state": t.state, "tactic": t.tactic,
                                         "value_target": t.value_target})
             if args.capacity:
-                window = fifo_transitions(replay_rows, args.capacity)
+                window = replay.fifo(replay_rows, args.capacity)
             else:
                 window = [r for r in replay_rows if r["iteration"] > k - 3]
             replay_t = transitions_from_replay(window)

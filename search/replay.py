@@ -265,3 +265,20 @@ def write_iteration(
     for kind in ("replay", "rejected", "attempts"):
         write_shard(root, kind, iteration, shards[kind])
     return {kind: len(rows) for kind, rows in shards.items()}
+
+
+def fifo(rows: Iterable[Mapping[str, Any]], capacity: int) -> list[dict[str, Any]]:
+    """The replay buffer as the reference keeps it — a FIFO of *transitions*, not a window of iterations:
+    the newest ``capacity`` replay rows (``iteration``, ``state``, ``tactic``, ...), one per distinct
+    (state, tactic) — the newest occurrence, so a theorem proven in every iteration does not crowd out the
+    rest — in chronological order."""
+    if capacity < 1:
+        raise ValueError(f"replay capacity must be >= 1, got {capacity}")
+    ordered = sorted(enumerate(rows), key=lambda ir: (int(ir[1].get("iteration") or 0), ir[0]))
+    newest: dict[tuple[str, str], dict[str, Any]] = {}
+    for _, r in ordered:
+        key = (str(r["state"]), str(r["tactic"]))
+        newest.pop(key, None)  # re-insert so dict order = order of last occurrence
+        newest[key] = dict(r)
+    kept = list(newest.values())
+    return kept[-capacity:]

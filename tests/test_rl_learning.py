@@ -10,10 +10,10 @@ import torch
 from lean_io.minilean.engine import elaborate, initial_env
 from lean_io.minilean.theorems import load_theorems
 from models.data import SFTDataset, Transition
-from models.rl_update import OPTIMIZER_FILE, OptimizerStateCarry, fifo_transitions
+from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
 from models.train import run_stage
 from pipelines.profiles import StageSettings
-from search import frontier
+from search import frontier, replay
 from search.spread import bootstrap_rate, paired_delta
 from tests.test_training import CPU, make_tokenizer, synthetic_transitions, tiny_config
 
@@ -64,11 +64,11 @@ def test_frontier_config_refuses_bad_values() -> None:
 def test_fifo_keeps_the_newest_distinct_transitions() -> None:
     rows = [{"iteration": k, "state": f"s{i}", "tactic": "t"} for k in (1, 2) for i in range(3)]
     rows.append({"iteration": 3, "state": "s0", "tactic": "t"})  # s0 proven again: moves to the end
-    kept = fifo_transitions(rows, capacity=3)
+    kept = replay.fifo(rows, capacity=3)
     assert [(r["state"], r["iteration"]) for r in kept] == [("s1", 2), ("s2", 2), ("s0", 3)]
-    assert len(fifo_transitions(rows, capacity=100)) == 3
+    assert len(replay.fifo(rows, capacity=100)) == 3
     with pytest.raises(ValueError):
-        fifo_transitions(rows, capacity=0)
+        replay.fifo(rows, capacity=0)
 
 
 # ------------------------------------------------------------------------------ optimizer carry

@@ -1,22 +1,16 @@
-"""RL-update specifics on top of ``models.train.run_stage`` (reference-nanoproof.md §3d, §5).
+"""One optimizer across RL updates (reference-nanoproof.md §3d, §5), on top of ``models.train.run_stage``.
 
-- ``OptimizerStateCarry``: the reference keeps one optimizer for the whole RL run; a Lightning fit per
-  iteration would start a fresh AdamW every time (zero moments → Adam's first steps are full-size,
-  sign-like steps in whatever direction the small replay batch points). The callback loads the previous
-  iteration's optimizer state (moments and step counts) at the start of training and saves it at the end,
-  next to the checkpoint, as a weights-only ``torch.save`` of tensors.
-- ``ReplayFIFO``: the reference replay buffer is a FIFO of *transitions* (250k), not a window of
-  iterations; ``fifo_transitions`` keeps the newest ``capacity`` transitions over all iterations so far,
-  deduplicated on (state, tactic) keeping the newest (a theorem proven in every iteration must not
-  crowd out the rest).
+The reference keeps one optimizer for the whole RL run; a Lightning fit per iteration would start a fresh
+AdamW every time (zero moments → Adam's first steps are full-size, sign-like steps in whatever direction
+the small replay batch points). ``OptimizerStateCarry`` loads the previous iteration's optimizer state
+(moments and step counts) when training starts and saves it when it ends, next to the checkpoint, as a
+weights-only ``torch.save`` of tensors.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 import lightning as L
 import torch
@@ -58,18 +52,3 @@ class OptimizerStateCarry(Callback):
         tmp = self.save_to.with_name(f".{self.save_to.name}.tmp")
         torch.save(trainer.optimizers[0].state_dict(), tmp)
         os.replace(tmp, self.save_to)
-
-
-def fifo_transitions(rows: Iterable[Mapping[str, Any]], capacity: int) -> list[dict[str, Any]]:
-    """The newest ``capacity`` replay rows (``iteration``, ``state``, ``tactic``, ...), one per distinct
-    (state, tactic) — the newest occurrence — in chronological order."""
-    if capacity < 1:
-        raise ValueError(f"replay capacity must be >= 1, got {capacity}")
-    ordered = sorted(enumerate(rows), key=lambda ir: (int(ir[1].get("iteration") or 0), ir[0]))
-    newest: dict[tuple[str, str], dict[str, Any]] = {}
-    for _, r in ordered:
-        key = (str(r["state"]), str(r["tactic"]))
-        newest.pop(key, None)  # re-insert so dict order = order of last occurrence
-        newest[key] = dict(r)
-    kept = list(newest.values())
-    return kept[-capacity:]
