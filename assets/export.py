@@ -5,10 +5,10 @@ import time
 
 import dagster as dg
 
+from assets.resources import ProofmillResource
 from models.checkpoint import load_checkpoint
 from models.onnx_export import check_onnx, export_onnx
 from models.tokenizer import ProofTokenizer
-from pipelines.resources import ProofmillResource
 
 ONNX_ATOL = 1e-3  # fp32 export; observed differences are ~1e-5
 

@@ -9,19 +9,16 @@ so dependencies are plain asset keys (``deps``), not IO managers.
 """
 
 # No `from __future__ import annotations`: Dagster validates the `context` annotation at definition time.
-import base64
 import dataclasses
-import json
-from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
-from lean_io.atomic import atomic_write_text
-from pipelines.resources import ProofmillResource
+from assets import keys
+from assets.io import png_markdown
+from assets.resources import ProofmillResource
 
-GROUP = "training"
-REGISTERED_FILE = "registered.json"  # same name as assets/rl.py uses next to policy checkpoints
+GROUP = keys.TRAINING_GROUP
 SUMMARY_METRICS = (
     "final_train_loss", "final_val_loss", "initial_val_loss", "val_tactic_loss", "val_value_loss",
     "val_tactic_acc", "val_first_token_acc", "val_value_mae", "greedy_tactic_acc", "tokens_seen", "steps",
@@ -38,29 +35,18 @@ class StageSpec:
 
 
 SPECS = {
-    "pretrain": StageSpec("pretrain", "pretrain_corpus", None),
-    "midtrain": StageSpec("midtrain", "midtrain_corpus", "pretrain"),
-    "sft": StageSpec("sft", "sft_transitions", "midtrain", aliases=("sft",)),
+    "pretrain": StageSpec("pretrain", keys.PRETRAIN_CORPUS, None),
+    "midtrain": StageSpec("midtrain", keys.MIDTRAIN_CORPUS, "pretrain"),
+    "sft": StageSpec("sft", keys.SFT_TRANSITIONS, "midtrain", aliases=("sft",)),
 }
-
-
-def _require(path: Path, what: str) -> Path:
-    if not path.is_file():
-        raise dg.Failure(f"{path} does not exist; materialize {what} first")
-    return path
-
-
-def _png_markdown(path: Path) -> dg.MetadataValue:
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return dg.MetadataValue.md(f"![loss curve](data:image/png;base64,{data})")
 
 
 def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from models import registry
     from models.gpt import GPTConfig
+    from models.registration import forget_registration, register_checkpoint
     from models.tokenizer import ProofTokenizer
     from models.train import build_datasets, run_stage
 
@@ -68,14 +54,14 @@ def train_stage(
     profile = proofmill.settings
     settings = getattr(profile, stage)
     compute = profile.compute
-    tokenizer = ProofTokenizer.load(_require(proofmill.tokenizer_path(), "tokenizer"))
-    data = _require(proofmill.corpus_path(spec.corpus), spec.corpus)
+    tokenizer = ProofTokenizer.load(proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER))
+    data = proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus)
     init = None
     if spec.previous is not None:
-        init = _require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
+        init = proofmill.require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
     config = None if init else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
     out = proofmill.checkpoint_path(stage)
-    (out.parent / REGISTERED_FILE).unlink(missing_ok=True)  # stale until the new version is registered
+    forget_registration(out)  # stale until the new version is registered
 
     train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
     context.log.info(
@@ -99,9 +85,9 @@ def train_stage(
     )
     metrics = result.metrics
     asset_key = context.asset_key.to_user_string()
-    version = registry.log_stage_run(
+    version = register_checkpoint(
+        result.checkpoint_path,
         stage=stage,
-        checkpoint_path=result.checkpoint_path,
         metrics=metrics,
         params={
             "profile": profile.name,
@@ -117,11 +103,6 @@ def train_stage(
         asset_key=asset_key,
         aliases=spec.aliases,
         uri=proofmill.tracking_uri,
-    )
-    atomic_write_text(
-        out.parent / REGISTERED_FILE,
-        json.dumps({"model_uri": version.model_uri, "version": version.version, "run_id": version.run_id,
-                    "stage": stage}, indent=2) + "\n",
     )
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
 
@@ -141,14 +122,14 @@ def train_stage(
         if value is not None and value == value:  # skip NaN
             md[key] = dg.MetadataValue.float(round(float(value), 6))
     if result.loss_curve_path is not None:
-        md["loss_curve"] = _png_markdown(result.loss_curve_path)
+        md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
     return dg.MaterializeResult(metadata=md)
 
 
 @dg.asset(
     group_name=GROUP,
-    deps=[dg.AssetKey("pretrain_corpus"), dg.AssetKey("tokenizer")],
+    deps=[keys.key(keys.PRETRAIN_CORPUS), keys.key(keys.TOKENIZER)],
     kinds={"pytorch", "mlflow"},
 )
 def pretrain_checkpoint(
@@ -160,7 +141,7 @@ def pretrain_checkpoint(
 
 @dg.asset(
     group_name=GROUP,
-    deps=[pretrain_checkpoint, dg.AssetKey("midtrain_corpus"), dg.AssetKey("tokenizer")],
+    deps=[pretrain_checkpoint, keys.key(keys.MIDTRAIN_CORPUS), keys.key(keys.TOKENIZER)],
     kinds={"pytorch", "mlflow"},
 )
 def midtrain_checkpoint(
@@ -172,7 +153,7 @@ def midtrain_checkpoint(
 
 @dg.asset(
     group_name=GROUP,
-    deps=[midtrain_checkpoint, dg.AssetKey("sft_transitions"), dg.AssetKey("tokenizer")],
+    deps=[midtrain_checkpoint, keys.key(keys.SFT_TRANSITIONS), keys.key(keys.TOKENIZER)],
     kinds={"pytorch", "mlflow"},
 )
 def sft_checkpoint(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:

@@ -56,10 +56,12 @@ import torch
 from lightning.pytorch.callbacks import Callback, ModelCheckpoint
 from torch.utils.data import DataLoader, Dataset, IterableDataset
 
+from core.atomic import atomic_file
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
 from models.gpt import GPT, Block, GPTConfig
 from models.lightning_modules import CausalLMModule, SFTModule
+from models.runtime import set_cpu_threads
 from models.sampler import Sampler
 from models.tokenizer import ProofTokenizer
 
@@ -68,7 +70,7 @@ SFT_STAGES = ("sft", "rl")
 
 
 class StageSettingsLike(Protocol):
-    """Fields of ``pipelines.profiles.StageSettings`` used here (models never import pipelines)."""
+    """Fields of ``core.profiles.StageSettings`` used here (models never import pipelines)."""
 
     max_steps: int
     batch_size: int
@@ -176,11 +178,9 @@ def plot_history(history: dict[str, list[tuple[int, float]]], path: Path, title:
         ax2.legend(loc="center right")
     ax.legend(loc="upper right")
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(tmp)
+    with atomic_file(path) as fh:
+        fig.savefig(fh, format="png")
     plt.close(fig)
-    os.replace(tmp, path)
     return path
 
 
@@ -305,8 +305,7 @@ def run_stage(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
-    if compute.accelerator == "cpu" and compute.num_threads:
-        torch.set_num_threads(int(compute.num_threads))
+    set_cpu_threads(compute)
 
     if init_checkpoint is not None:
         model, init_meta = load_checkpoint(str(init_checkpoint), tokenizer=tokenizer)
