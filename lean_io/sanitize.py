@@ -16,6 +16,10 @@ Decisions (conservative: a false refusal costs one search edge, a false pass can
   ``set_option`` (it can switch kernel checks off) are refused.
 * Search/suggestion tactics (``apply?``, ``exact?``, ``rw?``, ``simp?``, ``aesop?``, ...) are
   refused: every identifier without a dot that ends in ``?`` or ``?!`` (``List.get?`` passes).
+* ``?_`` (a named hole that becomes a goal) is only accepted in tactics that turn it into a goal
+  (``refine``, ``refine'``, ``apply``, ``have``, ``specialize``); anywhere else Lean would leave it
+  unsolved, so the tactic is refused before any prover sees it (belt and braces behind minilean's
+  own check).
 * Comments (``--``, ``/-``), tabs, control characters, NUL, lone surrogates, ``«»`` quoted names,
   syntax quotations and unbalanced brackets are refused. A multi-line tactic must indent every
   continuation line, so it can never start a new command at column 0.
@@ -226,11 +230,51 @@ def unsafe_reason(tactic: object) -> str | None:
         reason = _check_token(token)
         if reason:
             return reason
+    reason = _hole_reason(text)
+    if reason:
+        return reason
     if "open" in tokens:
         # `open A B in tac` is scoped to the tactic; a bare `open` is a command.
         idx = tokens.index("open")
         if "in" not in tokens[idx + 1 :]:
             return "'open' is only allowed as 'open … in <tactic>'"
+    return None
+
+
+# tactics that turn `?_` holes of their term into new goals
+_HOLE_TACTICS = frozenset({"refine", "refine'", "apply", "have", "specialize"})
+# combinators that run the tactic after them (stripped before looking at the tactic's own name)
+_PREFIX_RE = re.compile(
+    r"^(?:(?:try|all_goals|any_goals|repeat|focus|first|iterate\s+\d+|on_goal\s+\d+\s*=>|"
+    r"case\s+[^=]*=>|next[^=]*=>)\b\s*|[·.(|]\s*)+"
+)
+
+
+def _hole_segments(text: str) -> list[str]:
+    """Top-level pieces of a tactic: split at `;`, `<;>`, `|` (of `first`) and line breaks."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{⟨":
+            depth += 1
+        elif c in ")]}⟩":
+            depth -= 1
+        elif depth == 0 and (c in ";|" or (c == "\n" and not text[i + 1 : i + 2].isspace())):
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip().removeprefix(">").strip() for p in parts]
+
+
+def _hole_reason(text: str) -> str | None:
+    if "?_" not in text:
+        return None
+    for seg in _hole_segments(text):
+        if "?_" not in seg:
+            continue
+        body = _PREFIX_RE.sub("", seg)
+        word = re.match(r"[A-Za-z_][A-Za-z0-9_'!?]*", body)
+        if word is None or word.group() not in _HOLE_TACTICS:
+            return f"'?_' is only allowed in {', '.join(sorted(_HOLE_TACTICS))} (it would stay unsolved)"
     return None
 
 

@@ -55,6 +55,8 @@ def linearize(e: Expr) -> tuple[Lin, int]:
             return _add(lc, rc, 1), lk + rk
         if e.op == "-":
             return _add(lc, rc, -1), lk - rk
+        if e.op != "*":
+            raise ValueError(f"operator {e.op} is not linear arithmetic")
         if not lc:
             return {v: lk * k for v, k in rc.items() if lk * k}, lk * rk
         if not rc:
@@ -75,8 +77,18 @@ def _neg(co: Lin) -> Lin:
 
 
 def is_arith(p: Prop) -> bool:
-    """True iff `p` is built from arithmetic atoms, True and False with connectives (no Prop variables)."""
-    if isinstance(p, PRel | PConst):
+    """True iff `p` is built from linear ℕ/ℤ (in)equalities (+, ring -, *, numerals), True and False with
+    connectives: what this procedure models exactly (no Prop variables, ∸ ÷ % ^, casts or functions)."""
+    if isinstance(p, PConst):
+        return True
+    if isinstance(p, PRel):
+        if p.ty not in (NAT, INT) or p.op == "∣":
+            return False
+        try:
+            linearize(p.lhs)
+            linearize(p.rhs)
+        except ValueError:
+            return False
         return True
     if isinstance(p, PNot):
         return is_arith(p.arg)

@@ -13,14 +13,18 @@ from types import MappingProxyType
 
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.syntax import (
-    SORT_ALIASES,
     Parser,
     SyntaxErr,
+    sort_of_node,
     to_prop,
 )
 from lean_io.minilean.tactics import Runner
-from lean_io.minilean.terms import Binder, Decl, Elaborator
+from lean_io.minilean.terms import BUILTINS, Binder, Decl, Elaborator, term_scope
 
+# names Lean's prelude already declares (and the special terms minilean knows): redeclaring one is an error
+RESERVED_DECLS = frozenset(BUILTINS) | {"rfl", "Eq.refl", "Eq.symm", "Ne.symm", "Eq", "Ne", "Or", "And",
+                                        "Iff", "Not", "True", "False", "absurd", "id", "trivial"}
+NESTING_MSG = "minilean: maximum nesting depth exceeded"
 STEPS_PER_MS = 200  # omega work units per millisecond of tactic timeout (deterministic stand-in for time)
 
 
@@ -95,13 +99,14 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     """Apply `tactic` to the main goal; [] means every goal is closed. Never mutates `state`."""
     if not state.goals:
         raise TacticError("no goals to be proved")
-    runner = Runner(state.env.globals, steps=max(1, int(timeout_ms)) * STEPS_PER_MS)
+    ms = max(1, int(timeout_ms))
+    runner = Runner(state.env.globals, steps=ms * STEPS_PER_MS, z3_ms=ms)
     try:
         out = runner.run(list(state.goals), tactic)
     except (TacticFail, SyntaxErr) as e:
         raise TacticError(str(e)) from None
     except RecursionError:
-        raise TacticError("maximum recursion depth has been reached") from None
+        raise TacticError(NESTING_MSG) from None
     return [ProofState((g,), state.env) for g in out.goals] + [
         ProofState((g,), state.env) for g in out.sorries
     ]
@@ -177,6 +182,8 @@ def elaborate(env: Env, source: str) -> ElabResult:
             cur = _command(cur, cmd, messages, sorries)
         except _Fail as e:
             messages.append(Message("error", e.msg, e.line, e.col))
+        except RecursionError:  # belt and braces behind the parser's nesting limit: a business error
+            messages.append(Message("error", NESTING_MSG, cmd[0][0], cmd[0][1]))
     if any(m.severity == "error" for m in messages):
         cur = env
     return ElabResult(cur, tuple(messages), tuple(sorries))
@@ -227,19 +234,19 @@ def _command(env: Env, cmd: list[Line], messages: list[Message], sorries: list[P
         term_text = stripped.strip()
         ln, c = flat[body_off + lead][0], flat[body_off + lead][1]
         try:
-            el = Elaborator(goal.hyps, env.globals)
-            el.check(Parser_term(term_text), goal.target)
+            with term_scope() as scope:
+                el = Elaborator(goal.hyps, env.globals)
+                el.check(Parser_term(term_text), goal.target)
+                met = scope.settle([])  # a term-mode body leaves no goals: any `?_` is an error
         except (TacticFail, SyntaxErr) as e:
             raise _Fail(str(e), ln, c) from None
-        if el.holes:
-            raise _Fail("don't know how to synthesize placeholder", ln, c)
-        new_sorries.extend(ProofState((g,), env) for g in el.sorries)
+        new_sorries.extend(ProofState((g,), env) for g in met)
     sorries.extend(new_sorries)
     if new_sorries:
         messages.append(Message("warning", "declaration uses 'sorry'", no, col + len(word) + 1))
     if decl is None:
         return env
-    if env.get(decl.name) is not None:
+    if env.get(decl.name) is not None or decl.name in RESERVED_DECLS:
         raise _Fail(f"'{decl.name}' has already been declared", no, col)
     return env.extend(decl)
 
@@ -295,7 +302,7 @@ def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None,
             p.expect(":")
             ty_node = p.term(0)
             p.expect(close)
-            sort = SORT_ALIASES.get(ty_node[1]) if ty_node[0] == "id" else None
+            sort = sort_of_node(ty_node)
             for nm in names:
                 if nm in sorts or any(h.name == nm for h in hyps):
                     raise SyntaxErr(f"minilean: duplicate binder name '{nm}'")
@@ -361,7 +368,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
             groups.append([it])
         else:
             groups[-1].append(it)
-    runner = Runner(env.globals, steps=5000 * STEPS_PER_MS)
+    runner = Runner(env.globals, steps=5000 * STEPS_PER_MS, z3_ms=5000)
     for grp in groups:
         ln, c, text = grp[0]
         try:
@@ -406,7 +413,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         except (TacticFail, SyntaxErr) as e:
             raise _Fail(str(e), ln, c) from None
         except RecursionError:
-            raise _Fail("maximum recursion depth has been reached", ln, c) from None
+            raise _Fail(NESTING_MSG, ln, c) from None
         goals = out.goals
         sorries.extend(ProofState((g,), env) for g in out.sorries)
     return goals

@@ -11,8 +11,12 @@ from dataclasses import dataclass
 
 from lean_io.minilean.syntax import (
     FALSE,
+    INT,
+    NAT,
     SORTS,
+    EApp,
     EBin,
+    ECast,
     EMeta,
     ENeg,
     Expr,
@@ -20,11 +24,15 @@ from lean_io.minilean.syntax import (
     PConst,
     PMeta,
     PNot,
+    PPred,
+    PQuant,
     PRel,
     Prop,
     PVar,
     SyntaxErr,
     _closed_value,
+    expr_vars,
+    prop_vars,
     show_prop,
 )
 
@@ -216,11 +224,24 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
                     if r is not None:
                         return r
         elif isinstance(pat, PRel) and pat.op == tgt.op and pat.ty == tgt.ty:  # type: ignore[union-attr]
-            r = match_expr(pat.lhs, tgt.lhs, s)  # type: ignore[union-attr]
+            r = match_expr(pat.lhs, tgt.lhs, s, pat.ty)  # type: ignore[union-attr]
             if r is not None:
-                r = match_expr(pat.rhs, tgt.rhs, r)  # type: ignore[union-attr]
+                r = match_expr(pat.rhs, tgt.rhs, r, pat.ty)  # type: ignore[union-attr]
                 if r is not None:
                     return r
+        elif isinstance(pat, PPred) and (pat.name, pat.ty) == (tgt.name, tgt.ty):  # type: ignore[union-attr]
+            r = match_expr(pat.arg, tgt.arg, s, pat.ty)  # type: ignore[union-attr]
+            if r is not None:
+                return r
+        elif isinstance(pat, PQuant) and (pat.q, pat.var, pat.sort) == (  # type: ignore[union-attr]
+            tgt.q,  # type: ignore[union-attr]
+            tgt.var,  # type: ignore[union-attr]
+            tgt.sort,  # type: ignore[union-attr]
+        ):
+            r = match(pat.body, tgt.body, s)  # type: ignore[union-attr]
+            # a metavariable must not capture the bound variable (it would escape its binder)
+            if r is not None and all(k in s or pat.var not in _free(v) for k, v in r.items()):
+                return r
     up, ut = unfold(pat), unfold(tgt)
     if up is not None:
         return match(up, tgt, s)
@@ -229,33 +250,57 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
     return None
 
 
-def match_expr(pat: Expr, tgt: Expr, s: Subst) -> Subst | None:
+def _free(v: object) -> set[str]:
+    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred):
+        return prop_vars(v)
+    return expr_vars(v, set())  # type: ignore[arg-type]
+
+
+def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst | None:
+    """`ty`: the type of the terms, when known. Closed ℕ/ℤ numeral terms are definitionally equal when they
+    evaluate to the same literal (the kernel computes them); closed ℚ/ℝ terms are not (Real is not
+    computable: `(2 : ℝ) + 2 = 4` is not `rfl`), nor terms under coercions or functions."""
     if isinstance(pat, EMeta):
         if pat.idx in s:
-            return s if expr_defeq(s[pat.idx], tgt) else None  # type: ignore[arg-type]
+            return s if expr_defeq(s[pat.idx], tgt, ty) else None  # type: ignore[arg-type]
         out = dict(s)
         out[pat.idx] = tgt
         return out
     if type(pat) is not type(tgt):
-        return s if _closed_equal(pat, tgt) else None
+        return s if _closed_equal(pat, tgt, ty) else None
     if isinstance(pat, EBin):
         if pat.op != tgt.op:  # type: ignore[union-attr]
-            return s if _closed_equal(pat, tgt) else None
-        r = match_expr(pat.lhs, tgt.lhs, s)  # type: ignore[union-attr]
-        return None if r is None else match_expr(pat.rhs, tgt.rhs, r)  # type: ignore[union-attr]
+            return s if _closed_equal(pat, tgt, ty) else None
+        r = match_expr(pat.lhs, tgt.lhs, s, ty)  # type: ignore[union-attr]
+        if r is not None:
+            r = match_expr(pat.rhs, tgt.rhs, r, ty if pat.op != "^" else None)  # type: ignore[union-attr]
+        return r if r is not None else (s if _closed_equal(pat, tgt, ty) else None)
     if isinstance(pat, ENeg):
-        return match_expr(pat.arg, tgt.arg, s)  # type: ignore[union-attr]
-    return s if pat == tgt or _closed_equal(pat, tgt) else None
+        return match_expr(pat.arg, tgt.arg, s, ty)  # type: ignore[union-attr]
+    if isinstance(pat, ECast):
+        if (pat.src, pat.dst) != (tgt.src, tgt.dst):  # type: ignore[union-attr]
+            return None
+        return match_expr(pat.arg, tgt.arg, s, None)  # type: ignore[union-attr]
+    if isinstance(pat, EApp):
+        if pat.fn != tgt.fn or len(pat.args) != len(tgt.args):  # type: ignore[union-attr]
+            return s if _closed_equal(pat, tgt, ty) else None
+        r: Subst | None = s
+        for a, b in zip(pat.args, tgt.args, strict=True):  # type: ignore[union-attr]
+            r = match_expr(a, b, r, None) if r is not None else None
+        return r if r is not None else (s if _closed_equal(pat, tgt, ty) else None)
+    return s if pat == tgt or _closed_equal(pat, tgt, ty) else None
 
 
-def _closed_equal(a: Expr, b: Expr) -> bool:
-    """Closed numeral expressions are definitionally equal when they evaluate to the same literal."""
+def _closed_equal(a: Expr, b: Expr, ty: str | None) -> bool:
+    """Closed ℕ/ℤ numeral expressions are definitionally equal when they evaluate to the same literal."""
+    if ty not in (NAT, INT):
+        return False
     va, vb = _closed_value(a), _closed_value(b)
     return va is not None and va == vb
 
 
-def expr_defeq(a: Expr, b: Expr) -> bool:
-    return match_expr(a, b, {}) is not None
+def expr_defeq(a: Expr, b: Expr, ty: str | None = None) -> bool:
+    return match_expr(a, b, {}, ty) is not None
 
 
 def defeq(a: Prop, b: Prop) -> bool:
@@ -271,7 +316,26 @@ def instantiate(p: Prop, s: Subst) -> Prop:
         return PBin(p.op, instantiate(p.lhs, s), instantiate(p.rhs, s))
     if isinstance(p, PRel):
         return PRel(p.op, instantiate_expr(p.lhs, s), instantiate_expr(p.rhs, s), p.ty)
+    if isinstance(p, PPred):
+        return PPred(p.name, instantiate_expr(p.arg, s), p.ty)
+    if isinstance(p, PQuant):
+        if any(p.var in _free(s[m]) for m in _metas(p.body) if m in s):
+            raise TacticFail(f"minilean: instantiating would capture the bound variable '{p.var}'")
+        return PQuant(p.q, p.var, p.sort, instantiate(p.body, s))
     return p
+
+
+def _metas(x: object, acc: set[int] | None = None) -> set[int]:
+    acc = set() if acc is None else acc
+    if isinstance(x, PMeta | EMeta):
+        acc.add(x.idx)
+    elif isinstance(x, tuple):
+        for y in x:
+            _metas(y, acc)
+    elif hasattr(x, "__slots__"):
+        for f in x.__slots__:  # type: ignore[attr-defined]
+            _metas(getattr(x, f), acc)
+    return acc
 
 
 def instantiate_expr(e: Expr, s: Subst) -> Expr:
@@ -281,6 +345,10 @@ def instantiate_expr(e: Expr, s: Subst) -> Expr:
         return EBin(e.op, instantiate_expr(e.lhs, s), instantiate_expr(e.rhs, s))
     if isinstance(e, ENeg):
         return ENeg(instantiate_expr(e.arg, s))
+    if isinstance(e, ECast):
+        return ECast(instantiate_expr(e.arg, s), e.src, e.dst)
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(instantiate_expr(a, s) for a in e.args))
     return e
 
 
@@ -293,6 +361,10 @@ def is_ground(p: Prop) -> bool:
         return is_ground(p.lhs) and is_ground(p.rhs)
     if isinstance(p, PRel):
         return _expr_ground(p.lhs) and _expr_ground(p.rhs)
+    if isinstance(p, PPred):
+        return _expr_ground(p.arg)
+    if isinstance(p, PQuant):
+        return is_ground(p.body)
     return True
 
 
@@ -301,8 +373,10 @@ def _expr_ground(e: Expr) -> bool:
         return False
     if isinstance(e, EBin):
         return _expr_ground(e.lhs) and _expr_ground(e.rhs)
-    if isinstance(e, ENeg):
+    if isinstance(e, ENeg | ECast):
         return _expr_ground(e.arg)
+    if isinstance(e, EApp):
+        return all(_expr_ground(a) for a in e.args)
     return True
 
 

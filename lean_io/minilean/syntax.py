@@ -7,6 +7,7 @@ resolve names against a typing context and reject what the fragment cannot repre
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,8 +23,27 @@ class SyntaxErr(Exception):
 
 NAT = "ℕ"
 INT = "ℤ"
-SORTS = ("Prop", NAT, INT)
-SORT_ALIASES = {"Prop": "Prop", "ℕ": NAT, "Nat": NAT, "ℤ": INT, "Int": INT}
+RAT = "ℚ"
+REAL = "ℝ"
+NUMERIC = (NAT, INT, RAT, REAL)  # in coercion order: ℕ → ℤ → ℚ → ℝ
+SORTS = ("Prop", NAT, INT, RAT, REAL)
+SORT_ALIASES = {
+    "Prop": "Prop",
+    "ℕ": NAT,
+    "Nat": NAT,
+    "ℤ": INT,
+    "Int": INT,
+    "ℚ": RAT,
+    "Rat": RAT,
+    "ℝ": REAL,
+    "Real": REAL,
+}
+
+
+def fun_sort(sort: str) -> tuple[list[str], str] | None:
+    """`"ℕ → ℕ → ℝ"` -> (["ℕ", "ℕ"], "ℝ"); None for a non-function sort."""
+    parts = sort.split(" → ")
+    return (parts[:-1], parts[-1]) if len(parts) > 1 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +64,10 @@ class EMeta:
 
 @dataclass(frozen=True, slots=True)
 class EBin:
-    op: str  # "+", "-", "*"
+    # "+", "-" (ring subtraction: ℤ ℚ ℝ), "∸" (ℕ truncated subtraction, printed "-"), "*",
+    # "/" (field division ℚ ℝ, x / 0 = 0), "÷" (ℕ/ℤ division as Lean 4's Nat.div / Int.ediv, printed "/"),
+    # "%" (Nat.mod / Int.emod), "^" (rhs is always an ENum exponent: Monoid.npow)
+    op: str
     lhs: Expr
     rhs: Expr
 
@@ -54,7 +77,24 @@ class ENeg:
     arg: Expr
 
 
-Expr = ENum | EVar | EMeta | EBin | ENeg
+@dataclass(frozen=True, slots=True)
+class ECast:
+    """`↑arg`: the canonical coercion ℕ → ℤ → ℚ → ℝ (Nat.cast, Int.cast, Rat.cast)."""
+
+    arg: Expr
+    src: str
+    dst: str
+
+
+@dataclass(frozen=True, slots=True)
+class EApp:
+    """`f a b`: a function-typed variable, or Nat.gcd / Nat.lcm / abs (printed |a|)."""
+
+    fn: str
+    args: tuple[Expr, ...]
+
+
+Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,13 +126,28 @@ class PBin:
 
 @dataclass(frozen=True, slots=True)
 class PRel:
-    op: str  # "=", "≠", "<", "≤", ">", "≥"
+    op: str  # "=", "≠", "<", "≤", ">", "≥", "∣" (divisibility, ℕ/ℤ only)
     lhs: Expr
     rhs: Expr
-    ty: str  # NAT or INT
+    ty: str  # the type both sides have: ℕ ℤ ℚ ℝ
 
 
-Prop = PVar | PMeta | PConst | PNot | PBin | PRel
+@dataclass(frozen=True, slots=True)
+class PQuant:
+    q: str  # "∀" | "∃"
+    var: str
+    sort: str  # ℕ ℤ ℚ ℝ
+    body: Prop
+
+
+@dataclass(frozen=True, slots=True)
+class PPred:
+    name: str  # "Even" | "Odd" | "Nat.Prime"
+    arg: Expr
+    ty: str
+
+
+Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred
 
 TRUE = PConst(True)
 FALSE = PConst(False)
@@ -142,6 +197,13 @@ _SYMBOLS = sorted(
         "+",
         "-",
         "*",
+        "/",
+        "%",
+        "^",
+        "∣",
+        "↑",
+        "∀",
+        "∃",
         "|",
         "·",
         ";",
@@ -158,7 +220,7 @@ _SYMBOLS = sorted(
     reverse=True,
 )
 _SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ"
-_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤ]"
+_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝ]"
 _ID_CONT = rf"[A-Za-z0-9_'!?α-κμ-ωΑ-Ωℓ{_SUBSCRIPTS}]"
 _IDENT_RE = re.compile(rf"{_ID_START}{_ID_CONT}*(?:\.(?:{_ID_START}{_ID_CONT}*|[0-9]+))*")
 _NUM_RE = re.compile(r"[0-9]+")
@@ -227,8 +289,32 @@ _BINOPS: dict[str, tuple[int, int, int]] = {
     "+": (65, 65, 66),
     "-": (65, 65, 66),
     "*": (70, 70, 71),
+    "/": (70, 70, 71),
+    "%": (70, 70, 71),
+    "^": (75, 76, 75),
+    "∣": (50, 51, 51),
 }
 MAX_PREC = 1024
+MAX_DEPTH = 200  # nesting limit of terms: deeper input is a clear error, never a RecursionError
+
+
+def node_depth(node: Node) -> int:
+    """Nesting depth of a raw node (iterative, so it is safe on any input)."""
+    best, stack = 0, [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        best = max(best, d)
+        for child in n[1:]:
+            if isinstance(child, tuple):
+                if child and isinstance(child[0], str):
+                    stack.append((child, d + 1))
+                else:  # a tuple of nodes (arguments, items) or of binders
+                    for c in child:
+                        if isinstance(c, tuple) and c and isinstance(c[0], str):
+                            stack.append((c, d + 1))
+                        elif isinstance(c, tuple):
+                            stack.extend((x, d + 1) for x in c if isinstance(x, tuple) and x)
+    return best
 
 
 class Parser:
@@ -267,6 +353,18 @@ class Parser:
 
     # -- grammar
     def term(self, min_prec: int = 0) -> Node:
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise SyntaxErr(f"minilean: maximum nesting depth exceeded (more than {MAX_DEPTH} levels)")
+            node = self._term(min_prec)
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and node_depth(node) > MAX_DEPTH:
+            raise SyntaxErr(f"minilean: maximum nesting depth exceeded (more than {MAX_DEPTH} levels)")
+        return node
+
+    def _term(self, min_prec: int = 0) -> Node:
         left, left_prec = self._leading()
         while True:
             t = self.peek()
@@ -287,7 +385,7 @@ class Parser:
             return True
         if t.kind == "id":
             return t.text not in KEYWORDS or t.text == "sorry"
-        return t.kind == "sym" and t.text in ("(", "⟨", "?_")
+        return t.kind == "sym" and t.text in ("(", "⟨", "?_", "↑")
 
     def _leading(self) -> tuple[Node, int]:
         t = self.peek()
@@ -297,6 +395,9 @@ class Parser:
         if t.kind == "sym" and t.text == "-":
             self.next()
             return ("neg", self.term(75)), 75
+        if t.kind == "sym" and t.text in ("∀", "∃"):
+            self.next()
+            return self._binder_term(t.text), 0
         if t.kind == "id" and t.text == "fun":
             self.next()
             binders: list[tuple[str, Node | None]] = []
@@ -328,6 +429,46 @@ class Parser:
             return ("app", head, tuple(args)), MAX_PREC
         return head, MAX_PREC
 
+    def _binder_term(self, q: str) -> Node:
+        """`∀ x y, P` `∀ x : T, P` `∀ (x : T) (y : U), P` `∀ n ≥ 5, P` (binder predicate), same for ∃."""
+        binders: list[tuple[str, Node | None]] = []
+        pred: tuple[str, Node] | None = None
+        if self.at("("):
+            while self.at("("):
+                self.next()
+                names = []
+                while self.peek().kind == "id" and not self.at(":"):
+                    names.append(self.next().text)
+                self.expect(":")
+                ty = self.term(0)
+                self.expect(")")
+                if not names:
+                    raise SyntaxErr("expected binder name")
+                binders.extend((nm, ty) for nm in names)
+        else:
+            names = []
+            while self.peek().kind == "id" and self.peek().text not in KEYWORDS:
+                names.append(self.next().text)
+            if not names:
+                raise SyntaxErr(f"unexpected token '{self.peek().text}'; expected binder name")
+            ty: Node | None = None
+            if self.at(":"):
+                self.next()
+                ty = self.term(26)  # a type: stops before `,`
+            elif self.peek().kind == "sym" and self.peek().text in ("≥", ">", "≤", "<", "≠"):
+                if len(names) != 1:
+                    raise SyntaxErr("minilean: binder predicates take one variable")
+                op = self.next().text
+                pred = (op, self.term(51))
+            binders.extend((nm, ty) for nm in names)
+        self.expect(",")
+        body = self.term(0)
+        if pred is not None:
+            body = ("bin", "→" if q == "∀" else "∧", ("bin", pred[0], ("id", binders[0][0]), pred[1]), body)
+        for nm, ty in reversed(binders):
+            body = ("quant", q, nm, ty, body)
+        return body
+
     def _arg(self) -> Node:
         t = self.next()
         if t.kind == "num":
@@ -343,6 +484,12 @@ class Parser:
                 node = ("id", t.text)
         elif t.kind == "sym" and t.text == "?_":
             node = ("hole",)
+        elif t.kind == "sym" and t.text == "↑":
+            node = ("coe", self._arg())
+        elif t.kind == "sym" and t.text == "|":
+            inner = self.term(0)
+            self.expect("|")
+            node = ("app", ("id", "abs"), (inner,))
         elif t.kind == "sym" and t.text == "(":
             inner = self.term(0)
             if self.at(":"):
@@ -385,68 +532,225 @@ def parse_term(text: str) -> Node:
 
 
 # ---------------------------------------------------------------------------------------------- typing
+# Numeric terms follow Lean 4's `binop%`/`binrel%` elaborator: the leaves of a tree of + - * / % (and the
+# base of ^) are elaborated on their own, the tree's type is the largest of their types (and of the
+# expected type) in ℕ → ℤ → ℚ → ℝ, and leaves of a smaller type get a coercion `↑`. Numerals take the
+# tree's type (ℕ by default). Anything minilean cannot type exactly as Lean does is refused.
+
+_ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3}
+_TREE_OPS = ("+", "-", "*", "/", "%")
+_LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
+    "Nat.gcd": ((NAT, NAT), NAT),
+    "Nat.lcm": ((NAT, NAT), NAT),
+}
+MAX_EXPONENT = 4096
 
 
-def _expr_type_hint(node: Node, ctx: Mapping[str, str]) -> str | None:
-    """The numeric type of a raw expression if a variable fixes it."""
+def sort_of_node(node: Node) -> str | None:
+    """The sort a binder type denotes: Prop, ℕ ℤ ℚ ℝ, or a function sort `ℕ → ℝ` (numeric parts only)."""
+    if node[0] == "id":
+        return SORT_ALIASES.get(node[1])
+    if node[0] == "bin" and node[1] == "→":
+        dom, cod = sort_of_node(node[2]), sort_of_node(node[3])
+        if dom in NUMERIC and cod is not None and (cod in NUMERIC or fun_sort(cod)):
+            return f"{dom} → {cod}"
+    return None
+
+
+def _tree_leaves(node: Node, out: list[Node]) -> list[Node]:
     kind = node[0]
-    if kind == "id":
-        s = ctx.get(node[1])
-        return s if s in (NAT, INT) else None
-    if kind == "bin":
-        return _expr_type_hint(node[2], ctx) or _expr_type_hint(node[3], ctx)
-    if kind == "neg":
-        return _expr_type_hint(node[1], ctx)
-    if kind == "ascr" and node[2][0] == "id":
-        return SORT_ALIASES.get(node[2][1])
-    return None
+    if kind == "bin" and node[1] in _TREE_OPS:
+        _tree_leaves(node[2], out)
+        _tree_leaves(node[3], out)
+    elif kind == "bin" and node[1] == "^":
+        _tree_leaves(node[2], out)  # `rightact%`: only the base takes part in the coercion analysis
+    elif kind == "neg":
+        _tree_leaves(node[1], out)
+    else:
+        out.append(node)
+    return out
 
 
-def _closed_value(e: Expr) -> int | None:
-    if isinstance(e, ENum):
-        return e.n
-    if isinstance(e, EBin):
-        a, b = _closed_value(e.lhs), _closed_value(e.rhs)
-        if a is None or b is None:
+class _Typer:
+    def __init__(self, ctx: Mapping[str, str]) -> None:
+        self.ctx = ctx
+        self.cache: dict[int, tuple[Expr, str]] = {}
+
+    def leaf(self, node: Node) -> tuple[Expr, str] | None:
+        """Elaborate a leaf on its own: (expr, type), or None for numerals and `↑e` (they adapt)."""
+        if node[0] in ("num", "coe"):
             return None
-        return a + b if e.op == "+" else a - b if e.op == "-" else a * b
-    if isinstance(e, ENeg):
-        a = _closed_value(e.arg)
-        return None if a is None else -a
-    return None
+        key = id(node)
+        if key not in self.cache:
+            self.cache[key] = self._leaf(node)
+        return self.cache[key]
+
+    def _leaf(self, node: Node) -> tuple[Expr, str]:
+        kind = node[0]
+        if kind == "id":
+            name = node[1]
+            if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
+                raise SyntaxErr(f"minilean: unsupported term '{name}'")
+            sort = self.ctx.get(name)
+            if sort is None:
+                if name in ("True", "False"):
+                    raise SyntaxErr(f"type mismatch: {name} is a proposition, not a number")
+                raise SyntaxErr(f"unknown identifier '{name}'")
+            if sort not in NUMERIC:
+                if fun_sort(sort):
+                    raise SyntaxErr(f"minilean: function '{name}' must be applied to all its arguments")
+                raise SyntaxErr(
+                    f"type mismatch\n  {name}\nhas type\n  {sort}\nbut is expected to have a numeric type"
+                )
+            return EVar(name), sort
+        if kind == "ascr":
+            sort = sort_of_node(node[2])
+            if sort not in NUMERIC:
+                raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ or ℝ")
+            return self.tree(node[1], sort)
+        if kind == "app" and node[1][0] == "id":
+            return self._app(node[1][1], node[2])
+        if kind in ("hole", "sorry", "wild"):
+            raise SyntaxErr("minilean: holes are not allowed inside propositions")
+        if kind == "bin" and node[1] == "→":
+            raise SyntaxErr("minilean: unexpected function type in a term")
+        raise SyntaxErr(
+            "type expected: minilean terms use ℕ ℤ ℚ ℝ numerals and variables, + - * / % ^ (numeral "
+            "exponents), |·|, ↑ casts, Nat.gcd/Nat.lcm and function variables"
+        )
+
+    def _app(self, name: str, args: tuple) -> tuple[Expr, str]:
+        sort = self.ctx.get(name)
+        if sort is not None:
+            fs = fun_sort(sort)
+            if fs is None:
+                raise SyntaxErr(f"function expected\n  {name}\nterm has type\n  {sort}")
+            doms, cod = fs
+            if len(args) != len(doms):
+                raise SyntaxErr(f"minilean: '{name}' must be applied to exactly {len(doms)} argument(s)")
+            return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
+        if name in _LIB_FUNS:
+            doms, cod = _LIB_FUNS[name]
+            if len(args) != len(doms):
+                raise SyntaxErr(f"minilean: '{name}' takes {len(doms)} arguments")
+            return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
+        if name == "abs" and len(args) == 1:
+            e, s = self.tree(args[0], None)
+            if s == NAT:
+                raise SyntaxErr("failed to synthesize\n  Lattice ℕ / AddGroup ℕ (abs of a natural number)")
+            return EApp("abs", (e,)), s
+        raise SyntaxErr(f"minilean: unsupported function '{name}'")
+
+    def tree_type(self, nodes: list[Node], expected: str | None) -> str:
+        types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}
+        if expected is not None:
+            types.add(expected)
+        t = max(types, key=_ORDER.__getitem__) if types else NAT
+        if expected is not None and t != expected:
+            raise SyntaxErr(f"type mismatch: a term of type {t} where {expected} is expected")
+        return t
+
+    def tree(self, node: Node, expected: str | None) -> tuple[Expr, str]:
+        t = self.tree_type([node], expected)
+        return self.build(node, t), t
+
+    def build(self, node: Node, t: str) -> Expr:
+        kind = node[0]
+        if kind == "num":
+            return ENum(node[1])
+        if kind == "neg":
+            if t == NAT:
+                raise SyntaxErr("failed to synthesize\n  Neg ℕ")
+            return ENeg(self.build(node[1], t))
+        if kind == "bin" and node[1] in _TREE_OPS:
+            op = node[1]
+            if op == "-" and t == NAT:
+                op = "∸"
+            elif op == "/" and t in (NAT, INT):
+                op = "÷"
+            elif op == "%" and t not in (NAT, INT):
+                raise SyntaxErr(f"failed to synthesize\n  HMod {t} {t} ?")
+            return EBin(op, self.build(node[2], t), self.build(node[3], t))
+        if kind == "bin" and node[1] == "^":
+            return EBin("^", self.build(node[2], t), self._exponent(node[3]))
+        if kind == "coe":
+            e, s = self.tree(node[1], None)
+            return _coerce(e, s, t)
+        lf = self.leaf(node)
+        assert lf is not None
+        return _coerce(lf[0], lf[1], t)
+
+    def _exponent(self, node: Node) -> Expr:
+        """`Monoid.npow`: the exponent is a natural-number term (numerals default to ℕ)."""
+        if node[0] == "num" and node[1] > MAX_EXPONENT:
+            raise SyntaxErr(f"minilean: exponent larger than {MAX_EXPONENT}")
+        e, t = self.tree(node, None)
+        if t != NAT:
+            raise SyntaxErr(f"minilean: only natural-number exponents are supported (got {t})")
+        return e
+
+
+def _coerce(e: Expr, src: str, dst: str) -> Expr:
+    if src == dst:
+        return e
+    if _ORDER[src] < _ORDER[dst]:
+        return ECast(e, src, dst)
+    raise SyntaxErr(f"type mismatch: cannot coerce a term of type {src} to {dst}")
 
 
 def to_expr(node: Node, ctx: Mapping[str, str], ty: str) -> Expr:
-    kind = node[0]
-    if kind == "num":
-        return ENum(node[1])
-    if kind == "id":
-        name = node[1]
-        sort = ctx.get(name)
-        if sort is None:
-            raise SyntaxErr(f"unknown identifier '{name}'")
-        if sort != ty:
-            raise SyntaxErr(
-                f"type mismatch\n  {name}\nhas type\n  {sort}\nbut is expected to have type\n  {ty}"
-            )
-        return EVar(name)
-    if kind == "ascr":
-        if node[2][0] != "id" or SORT_ALIASES.get(node[2][1]) != ty:
-            raise SyntaxErr("type ascription mismatch")
-        return to_expr(node[1], ctx, ty)
-    if kind == "neg":
-        if ty == NAT:
-            raise SyntaxErr("failed to synthesize\n  Neg ℕ")
-        return ENeg(to_expr(node[1], ctx, ty))
-    if kind == "bin" and node[1] in ("+", "-", "*"):
-        op = node[1]
-        if op == "-" and ty == NAT:
-            raise SyntaxErr("minilean: natural-number subtraction (truncating) is not supported")
-        lhs, rhs = to_expr(node[2], ctx, ty), to_expr(node[3], ctx, ty)
-        if op == "*" and _closed_value(lhs) is None and _closed_value(rhs) is None:
-            raise SyntaxErr("minilean: only linear arithmetic is supported (multiply by a numeral)")
-        return EBin(op, lhs, rhs)
-    raise SyntaxErr(f"type mismatch: expected a term of type {ty}")
+    """Elaborate `node` as a term of numeric type `ty`."""
+    return _Typer(ctx).tree(node, ty)[0]
+
+
+def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
+    """The type Lean's unifier gives an untyped bound variable: the domain of a function whose argument
+    (tree) it is a leaf of; else the type of the other typed leaves of a relation it appears in; else ℕ
+    (numeral default). Anything ambiguous is refused rather than guessed."""
+    from_fun: set[str] = set()
+    from_rel: set[str] = set()
+    x = ("id", name)
+
+    def walk(n: Node) -> None:
+        if not isinstance(n, tuple) or not n:
+            return
+        kind = n[0]
+        if kind == "quant" and n[2] == name:
+            return  # shadowed
+        if kind == "app" and n[1][0] == "id":
+            sort = ctx.get(n[1][1])
+            fs = fun_sort(sort) if sort else None
+            doms = fs[0] if fs else _LIB_FUNS.get(n[1][1], ((), ""))[0]
+            for i, a in enumerate(n[2]):
+                if i < len(doms) and x in _tree_leaves(a, []):
+                    from_fun.add(doms[i])
+        if kind == "bin" and n[1] in ("=", "≠", "<", ">", "≤", "≥", "∣"):
+            leaves = _tree_leaves(n[2], []) + _tree_leaves(n[3], [])
+            if x in leaves:
+                for lf in leaves:
+                    if lf[0] == "id" and lf[1] != name and ctx.get(lf[1]) in NUMERIC:
+                        from_rel.add(ctx[lf[1]])
+                    elif lf[0] == "ascr" and sort_of_node(lf[2]) in NUMERIC:
+                        from_rel.add(sort_of_node(lf[2]))  # type: ignore[arg-type]
+                    elif lf[0] not in ("num", "id", "coe"):
+                        from_rel.add("?")  # an application: its type is not worked out here
+        for c in n[1:]:
+            if isinstance(c, tuple):
+                if c and isinstance(c[0], str):
+                    walk(c)
+                else:
+                    for y in c:
+                        walk(y)
+
+    walk(body)
+    if len(from_fun) == 1:
+        return from_fun.pop()
+    if from_fun or len(from_rel) > 1 or "?" in from_rel:
+        raise SyntaxErr(f"minilean: cannot infer the type of the bound variable '{name}'")
+    return from_rel.pop() if from_rel else NAT
+
+
+_PREDS = {"Even": (NAT, INT), "Odd": (NAT, INT), "Nat.Prime": (NAT,)}
 
 
 def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
@@ -458,6 +762,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
             return TRUE
         if name == "False":
             return FALSE
+        if name.endswith(".Prime") and ctx.get(name[: -len(".Prime")]) == NAT:
+            return PPred("Nat.Prime", EVar(name[: -len(".Prime")]), NAT)
         sort = ctx.get(name)
         if sort is None:
             raise SyntaxErr(f"unknown identifier '{name}'")
@@ -468,22 +774,53 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         return PNot(to_prop(node[1], ctx))
     if kind == "app" and node[1] == ("id", "Not") and len(node[2]) == 1:
         return PNot(to_prop(node[2][0], ctx))
+    if kind == "app" and node[1][0] == "id" and node[1][1] in _PREDS and len(node[2]) == 1:
+        name, allowed = node[1][1], _PREDS[node[1][1]]
+        typer = _Typer(ctx)
+        e, t = typer.tree(node[2][0], NAT if allowed == (NAT,) else None)
+        if t not in allowed:
+            raise SyntaxErr(f"minilean: {name} is only supported on {' and '.join(allowed)}")
+        return PPred(name, e, t)
     if kind == "ascr" and node[2] == ("id", "Prop"):
         return to_prop(node[1], ctx)
+    if kind == "quant":
+        _, q, name, ty_node, body = node
+        if ty_node is None:
+            sort = _binder_sort(name, body, ctx)
+        else:
+            sort = sort_of_node(ty_node)  # type: ignore[assignment]
+            if sort not in NUMERIC:
+                raise SyntaxErr("minilean: quantified variables must range over ℕ, ℤ, ℚ or ℝ")
+        if not _NAME_OK.match(name) or name in KEYWORDS:
+            raise SyntaxErr(f"invalid binder name '{name}'")
+        return PQuant(q, name, sort, to_prop(body, {**ctx, name: sort}))
     if kind == "bin":
         op = node[1]
         if op in ("∧", "∨", "→", "↔"):
             return PBin(op, to_prop(node[2], ctx), to_prop(node[3], ctx))
         if op in ("=", "≠", "<", ">", "≤", "≥"):
-            hl, hr = _expr_type_hint(node[2], ctx), _expr_type_hint(node[3], ctx)
-            if hl and hr and hl != hr:
-                raise SyntaxErr(f"type mismatch: cannot relate {hl} and {hr} (minilean has no coercions)")
-            ty = hl or hr or NAT
-            return PRel(op, to_expr(node[2], ctx, ty), to_expr(node[3], ctx, ty), ty)
+            typer = _Typer(ctx)
+            ty = typer.tree_type([node[2], node[3]], None)
+            return PRel(op, typer.build(node[2], ty), typer.build(node[3], ty), ty)
+        if op == "∣":
+            typer = _Typer(ctx)
+            lt = typer.tree_type([node[2]], None) if _has_typed_leaf(node[2]) else None
+            rt = typer.tree_type([node[3]], None) if _has_typed_leaf(node[3]) else None
+            ty = lt or rt or NAT
+            if ty not in (NAT, INT):
+                raise SyntaxErr("minilean: divisibility is only supported on ℕ and ℤ")
+            return PRel("∣", typer.tree(node[2], ty)[0], typer.tree(node[3], ty)[0], ty)
     raise SyntaxErr(
-        "type expected: minilean propositions use Prop variables, True, False, ¬ ∧ ∨ → ↔ and "
-        "linear (in)equalities"
+        "type expected: minilean propositions use Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, "
+        "(in)equalities and ∣ over ℕ ℤ ℚ ℝ, Even/Odd and Nat.Prime"
     )
+
+
+_NAME_OK = re.compile(rf"^{_ID_START}{_ID_CONT}*$")
+
+
+def _has_typed_leaf(node: Node) -> bool:
+    return any(lf[0] not in ("num", "coe") for lf in _tree_leaves(node, []))
 
 
 def parse_prop(text: str, ctx: Mapping[str, str]) -> Prop:
@@ -493,6 +830,7 @@ def parse_prop(text: str, ctx: Mapping[str, str]) -> Prop:
 # ---------------------------------------------------------------------------------------------- printing
 
 _PROP_PREC = {"↔": (20, 21, 21), "→": (25, 26, 25), "∨": (30, 31, 30), "∧": (35, 36, 35)}
+_SHOW_OP = {"∸": "-", "÷": "/"}
 
 
 def show_expr(e: Expr, prec: int = 0) -> str:
@@ -506,9 +844,28 @@ def show_expr(e: Expr, prec: int = 0) -> str:
         inner = show_expr(e.arg, 76 if isinstance(e.arg, ENeg) else 75)
         s = "-" + inner
         return f"({s})" if prec > 75 else s
-    p, lp, rp = _BINOPS[e.op]
-    s = f"{show_expr(e.lhs, lp)} {e.op} {show_expr(e.rhs, rp)}"
+    if isinstance(e, ECast):
+        return "↑" + show_expr(e.arg, MAX_PREC)
+    if isinstance(e, EApp):
+        if e.fn == "abs":
+            return f"|{show_expr(e.args[0])}|"
+        s = " ".join([e.fn, *(show_expr(a, MAX_PREC) for a in e.args)])
+        return f"({s})" if prec >= MAX_PREC else s
+    op = _SHOW_OP.get(e.op, e.op)
+    p, lp, rp = _BINOPS[op]
+    s = f"{show_expr(e.lhs, lp)} {op} {show_expr(e.rhs, rp)}"
     return f"({s})" if prec > p else s
+
+
+def _typed_leaf(e: Expr) -> bool:
+    """Does `e` contain a variable or application that fixes its type when read back?"""
+    if isinstance(e, EVar | EApp | EMeta):
+        return True
+    if isinstance(e, EBin):
+        return _typed_leaf(e.lhs) or _typed_leaf(e.rhs) if e.op != "^" else _typed_leaf(e.lhs)
+    if isinstance(e, ENeg):
+        return _typed_leaf(e.arg)
+    return False
 
 
 def show_prop(p: Prop, prec: int = 0) -> str:
@@ -522,10 +879,19 @@ def show_prop(p: Prop, prec: int = 0) -> str:
         return "¬" + show_prop(p.arg, 40)
     if isinstance(p, PRel):
         lhs = show_expr(p.lhs, 51)
-        if p.ty == INT and not expr_vars(p.lhs, set()) and not expr_vars(p.rhs, set()):
-            lhs = f"({show_expr(p.lhs)} : ℤ)"  # closed: numerals would default to ℕ when read back
+        if p.ty != NAT and not _typed_leaf(p.lhs) and not _typed_leaf(p.rhs):
+            lhs = f"({show_expr(p.lhs)} : {p.ty})"  # numerals would default to ℕ when read back
         s = f"{lhs} {p.op} {show_expr(p.rhs, 51)}"
         return f"({s})" if prec > 50 else s
+    if isinstance(p, PPred):
+        arg = show_expr(p.arg, MAX_PREC)
+        if p.ty != NAT and not _typed_leaf(p.arg):
+            arg = f"({show_expr(p.arg)} : {p.ty})"
+        s = f"{p.name} {arg}"
+        return f"({s})" if prec >= MAX_PREC else s
+    if isinstance(p, PQuant):
+        s = f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}"
+        return f"({s})" if prec > 0 else s
     q, lp, rp = _PROP_PREC[p.op]
     s = f"{show_prop(p.lhs, lp)} {p.op} {show_prop(p.rhs, rp)}"
     return f"({s})" if prec > q else s
@@ -535,7 +901,7 @@ def show_prop(p: Prop, prec: int = 0) -> str:
 
 
 def prop_vars(p: Prop, acc: set[str] | None = None) -> set[str]:
-    """Names of Prop and numeric variables occurring in `p`."""
+    """Names of the free Prop, numeric and function variables occurring in `p`."""
     acc = set() if acc is None else acc
     if isinstance(p, PVar):
         acc.add(p.name)
@@ -547,6 +913,12 @@ def prop_vars(p: Prop, acc: set[str] | None = None) -> set[str]:
     elif isinstance(p, PRel):
         expr_vars(p.lhs, acc)
         expr_vars(p.rhs, acc)
+    elif isinstance(p, PPred):
+        expr_vars(p.arg, acc)
+    elif isinstance(p, PQuant):
+        inner = prop_vars(p.body, set())
+        inner.discard(p.var)
+        acc |= inner
     return acc
 
 
@@ -556,8 +928,13 @@ def expr_vars(e: Expr, acc: set[str]) -> set[str]:
     elif isinstance(e, EBin):
         expr_vars(e.lhs, acc)
         expr_vars(e.rhs, acc)
-    elif isinstance(e, ENeg):
+    elif isinstance(e, ENeg | ECast):
         expr_vars(e.arg, acc)
+    elif isinstance(e, EApp):
+        if e.fn not in ("abs", *_LIB_FUNS):
+            acc.add(e.fn)
+        for a in e.args:
+            expr_vars(a, acc)
     return acc
 
 
@@ -568,20 +945,93 @@ def has_prop_var(p: Prop) -> bool:
         return has_prop_var(p.arg)
     if isinstance(p, PBin):
         return has_prop_var(p.lhs) or has_prop_var(p.rhs)
+    if isinstance(p, PQuant):
+        return has_prop_var(p.body)
     return False
 
 
-def eval_expr(e: Expr, env: Mapping[str, int]) -> int:
+class NotEvaluable(ValueError):
+    """The expression has no computable integer value here (metavariable, function, field, too big)."""
+
+
+MAX_BITS = 4096  # closed evaluation gives up beyond this (Lean's kernel would still compute; we refuse)
+
+
+def _ediv(a: int, b: int) -> int:
+    """Lean 4's `Int.ediv` / `Nat.div`: x / 0 = 0, remainder always ≥ 0."""
+    if b == 0:
+        return 0
+    q = a // b if b > 0 else -(a // -b)
+    return q
+
+
+def _emod(a: int, b: int) -> int:
+    return a if b == 0 else a - b * _ediv(a, b)
+
+
+def eval_int(e: Expr, env: Mapping[str, int]) -> int:
+    """The value of an ℕ/ℤ expression under Lean 4's semantics (truncated ∸, ediv/emod, x / 0 = 0)."""
     if isinstance(e, ENum):
         return e.n
     if isinstance(e, EVar):
+        if e.name not in env:
+            raise NotEvaluable(e.name)
         return env[e.name]
     if isinstance(e, ENeg):
-        return -eval_expr(e.arg, env)
+        return -eval_int(e.arg, env)
+    if isinstance(e, ECast) and e.dst == INT:  # Int.ofNat: the same integer
+        return eval_int(e.arg, env)
+    if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm"):
+        vals = [eval_int(a, env) for a in e.args]
+        if e.fn == "abs":
+            return abs(vals[0])
+        g = math.gcd(vals[0], vals[1])
+        return g if e.fn == "Nat.gcd" else (0 if g == 0 else vals[0] * vals[1] // g)
     if isinstance(e, EBin):
-        a, b = eval_expr(e.lhs, env), eval_expr(e.rhs, env)
-        return a + b if e.op == "+" else a - b if e.op == "-" else a * b
-    raise ValueError("cannot evaluate a metavariable")
+        a, b = eval_int(e.lhs, env), eval_int(e.rhs, env)
+        op = e.op
+        if op == "+":
+            r = a + b
+        elif op == "-":
+            r = a - b
+        elif op == "∸":
+            r = max(a - b, 0)
+        elif op == "*":
+            r = a * b
+        elif op == "÷":
+            r = _ediv(a, b)
+        elif op == "%":
+            r = _emod(a, b)
+        elif op == "^":
+            if a.bit_length() * b > MAX_BITS:
+                raise NotEvaluable("too large")
+            r = a**b
+        else:
+            raise NotEvaluable(op)  # field division
+        if r.bit_length() > MAX_BITS:
+            raise NotEvaluable("too large")
+        return r
+    raise NotEvaluable(type(e).__name__)
+
+
+def _closed_value(e: Expr) -> int | None:
+    """The integer value of a closed ℕ/ℤ expression (callers only use it on ℕ/ℤ terms), else None."""
+    try:
+        return eval_int(e, {})
+    except NotEvaluable:
+        return None
+
+
+def eval_expr(e: Expr, env: Mapping[str, int]) -> int:
+    return eval_int(e, env)
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    if n > 10**12:
+        raise NotEvaluable("prime too large")
+    return all(n % d for d in range(2, math.isqrt(n) + 1))
 
 
 _REL = {
@@ -591,11 +1041,13 @@ _REL = {
     ">": lambda a, b: a > b,
     "≤": lambda a, b: a <= b,
     "≥": lambda a, b: a >= b,
+    "∣": lambda a, b: b == 0 if a == 0 else b % a == 0,
 }
 
 
 def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
-    """Classical truth value under an assignment of Prop variables (bool) and numeric ones (int)."""
+    """Truth value under an assignment of Prop variables (bool) and ℕ/ℤ ones (int); raises NotEvaluable
+    for what has no computable value (quantifiers, ℚ/ℝ, function variables)."""
     if isinstance(p, PConst):
         return p.value
     if isinstance(p, PVar):
@@ -603,7 +1055,16 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
     if isinstance(p, PNot):
         return not eval_prop(p.arg, env)
     if isinstance(p, PRel):
-        return _REL[p.op](eval_expr(p.lhs, env), eval_expr(p.rhs, env))  # type: ignore[arg-type]
+        if p.ty not in (NAT, INT):
+            raise NotEvaluable(p.ty)
+        return _REL[p.op](eval_int(p.lhs, env), eval_int(p.rhs, env))  # type: ignore[arg-type]
+    if isinstance(p, PPred):
+        v = eval_int(p.arg, env)  # type: ignore[arg-type]
+        if p.name == "Even":
+            return v % 2 == 0
+        if p.name == "Odd":
+            return v % 2 == 1
+        return _is_prime(v)
     if isinstance(p, PBin):
         a = eval_prop(p.lhs, env)
         if p.op == "∧":
@@ -613,4 +1074,14 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
         if p.op == "→":
             return (not a) or eval_prop(p.rhs, env)
         return a == eval_prop(p.rhs, env)
-    raise ValueError("cannot evaluate a metavariable")
+    raise NotEvaluable(type(p).__name__)
+
+
+def closed_truth(p: Prop) -> bool | None:
+    """The truth value of a closed, decidable ℕ/ℤ proposition (what `decide` evaluates), else None."""
+    if prop_vars(p):
+        return None
+    try:
+        return eval_prop(p, {})
+    except NotEvaluable:
+        return None

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from lean_io.minilean import smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.goals import (
     Goal,
@@ -39,13 +40,12 @@ from lean_io.minilean.syntax import (
     Prop,
     SyntaxErr,
     Tok,
-    eval_prop,
+    closed_truth,
     parse_term,
-    prop_vars,
     show_prop,
     tokenize,
 )
-from lean_io.minilean.terms import Decl, Elaborator, _Pending
+from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
 
 TIMEOUT_MSG = "Tactic application timed out."
 UNSUPPORTED = {
@@ -138,9 +138,10 @@ def _split_top(text: str, sep: str) -> list[str]:
 
 
 class Runner:
-    def __init__(self, globals_: Mapping[str, Decl], steps: int) -> None:
+    def __init__(self, globals_: Mapping[str, Decl], steps: int, z3_ms: int = 1000) -> None:
         self.globals = globals_
         self.steps = steps
+        self.z3_ms = z3_ms  # per-call z3 timeout
 
     def run(self, goals: list[Goal], text: str) -> Outcome:
         text = text.strip()
@@ -177,6 +178,8 @@ class Runner:
         return Outcome(res.goals + others, res.sorries)
 
     def _combinator(self, goals: list[Goal], word: str, rest: str) -> Outcome:
+        if word in ("skip", "done") and rest:
+            raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
         if word == "skip":
             return Outcome(list(goals))
         if word == "done":
@@ -231,10 +234,15 @@ class Runner:
             if word in UNSUPPORTED:
                 raise TacticFail(f"minilean: unknown tactic '{word}' (not supported in this fragment)")
             raise TacticFail(f"unknown tactic '{text.split()[0] if text.split() else text}'")
-        try:
-            return handler(g, rest)
-        except SyntaxErr as e:
-            raise TacticFail(str(e)) from None
+        with term_scope() as scope:
+            try:
+                res = handler(g, rest)
+            except SyntaxErr as e:
+                raise TacticFail(str(e)) from None
+            # soundness: every `?_` a term produced is still a goal (else the tactic fails), and every
+            # `sorry` it met is reported, whatever the handler did with them
+            met = scope.settle(res.goals)
+        return Outcome(res.goals, res.sorries + [x for x in met if not any(x is y for y in res.sorries)])
 
     # ------------------------------------------------------------------------------------------ helpers
     def _elab(self, g: Goal) -> Elaborator:
@@ -281,7 +289,7 @@ class Runner:
         el.check(self._term(rest), g.target)
         if el.holes:
             raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
-        return Outcome([], el.sorries)
+        return Outcome([])
 
     def t_refine(self, g: Goal, rest: str) -> Outcome:
         el = self._elab(g)
@@ -291,7 +299,7 @@ class Runner:
             if len(el.holes) == 1
             else [_sub_tag(g.tag, f"refine_{i + 1}") for i in range(len(el.holes))]
         )
-        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)], el.sorries)
+        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
@@ -340,7 +348,7 @@ class Runner:
             tags = _tag_new(g.tag, [nm for nm, _ in premises]) if premises else []
             new = [Goal(g.hyps, p, tg) for (_, p), tg in zip(premises, tags, strict=True)]
             new += [Goal(h.hyps, h.target, None) for h in el.holes]
-            return Outcome(new, el.sorries)
+            return Outcome(new)
         if last_err is not None:
             raise last_err
         raise TacticFail(
@@ -380,9 +388,9 @@ class Runner:
             if value is None:
                 raise TacticFail("`have` must specify the hypothesis type")
             ty = el.synth(self._term(value))
-        if el.holes:
-            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
-        return Outcome([Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)], el.sorries)
+        # `have h : T := e` is `refine_lift have h : T := e; ?_`: holes of `e` first, then the main goal
+        holes = [Goal(h.hyps, h.target, None) for h in el.holes]
+        return Outcome([*holes, Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)])
 
     def t_specialize(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
@@ -392,9 +400,12 @@ class Runner:
                 "local context"
             )
         name = node[1][1]
-        ty = self._elab(g).synth(node)
+        el = self._elab(g)
+        ty = el.synth(node)
         hyps = remove_hyp(g.hyps, name)
-        return Outcome([Goal((*hyps, Hyp(name, ty)), g.target, g.tag)])
+        # Lean: `replaceMainGoal (mvarId :: holes)`: the specialized goal first, then the `?_` holes
+        holes = [Goal(h.hyps, h.target, None) for h in el.holes]
+        return Outcome([Goal((*hyps, Hyp(name, ty)), g.target, g.tag), *holes])
 
     def t_show(self, g: Goal, rest: str) -> Outcome:
         ty = parse_in(g, self._term(rest))
@@ -435,7 +446,7 @@ class Runner:
             return Outcome([Goal(g.hyps, t.lhs, g.tag)])
         if t == TRUE:
             return Outcome([])
-        if isinstance(t, PRel) and t.op == "=" and expr_defeq(t.lhs, t.rhs):
+        if isinstance(t, PRel) and t.op == "=" and expr_defeq(t.lhs, t.rhs, t.ty):
             return Outcome([])
         raise TacticFail(f"tactic 'constructor' failed, target is not an inductive datatype\n{g.render()}")
 
@@ -507,12 +518,13 @@ class Runner:
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        if prop_vars(g.target):
+        truth = closed_truth(g.target)
+        if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
-                "handles closed propositions"
+                "handles closed ℕ/ℤ propositions"
             )
-        if not eval_prop(g.target, {}):
+        if not truth:
             raise TacticFail(
                 f"tactic 'decide' proved that the proposition\n  {show_prop(g.target)}\nis false"
             )
@@ -538,7 +550,14 @@ class Runner:
         try:
             ok = omega_valid(facts, goal, goal_sorts_all(g), steps=self.steps)
         except OmegaTimeout:
-            raise TacticFail(TIMEOUT_MSG) from None
+            ok = False
+        if not ok:
+            # Fourier–Motzkin with tightening is sound but incomplete over ℤ (Lean's omega is complete
+            # with its dark/grey shadows): z3 decides what it missed; unknown/timeout = not proven
+            verdict = smt.valid(facts, goal if goal is not None else FALSE, goal_sorts_all(g), self.z3_ms)
+            if verdict is None:
+                raise TacticFail(TIMEOUT_MSG)
+            ok = verdict
         if not ok:
             raise TacticFail(
                 "omega could not prove the goal:\na possible counterexample may satisfy the constraints"
@@ -623,9 +642,9 @@ def _has_contradiction(g: Goal) -> bool:
         if isinstance(ty, PNot) and ty.arg == TRUE:
             return True
         if isinstance(ty, PRel):
-            if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs):
+            if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs, ty.ty):
                 return True
-            if not prop_vars(ty) and not eval_prop(ty, {}) and ty.op == "=":
+            if ty.op == "=" and closed_truth(ty) is False:
                 return True  # distinct literals
         imp = as_imp(ty)
         if imp is not None and imp[1] == FALSE and any(defeq(o, imp[0]) for o in hyps):
@@ -636,7 +655,7 @@ def _has_contradiction(g: Goal) -> bool:
 def _rfl_ok(t: Prop) -> bool:
     while True:
         if isinstance(t, PRel) and t.op in ("=", "≤"):
-            return expr_defeq(t.lhs, t.rhs)
+            return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PBin) and t.op == "↔":
             return defeq(t.lhs, t.rhs)
         nxt = unfold(t)
@@ -650,7 +669,7 @@ def _trivial(g: Goal, t: Prop, fuel: int) -> bool:
         return False
     if t == TRUE or _rfl_ok(t) or _find_assumption(Goal(g.hyps, t)) is not None:
         return True
-    if not prop_vars(t) and eval_prop(t, {}):
+    if closed_truth(t):
         return True
     if isinstance(t, PBin) and t.op == "∧":
         return _trivial(g, t.lhs, fuel - 1) and _trivial(g, t.rhs, fuel - 1)

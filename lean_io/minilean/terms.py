@@ -9,8 +9,10 @@ the engine sound.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from lean_io.minilean.goals import (
     Goal,
@@ -32,6 +34,7 @@ from lean_io.minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    NUMERIC,
     TRUE,
     EMeta,
     PBin,
@@ -186,10 +189,49 @@ class _Pending:
     head: str
 
 
+@dataclass
+class TermScope:
+    """The one enforcement point for holes and sorries (soundness).
+
+    Every `Elaborator` registers itself with the active scope; nothing can elaborate a term outside one.
+    When the tactic (or term-mode body) is done, `settle(goals)` checks that every `?_` hole the terms
+    produced is still to be proved, i.e. some returned goal has exactly the hole's context and target
+    (a proof of that goal fills the hole: proofs can be duplicated), and returns every `sorry` met so
+    the caller reports it. A hole that would be silently dropped makes the whole tactic fail instead.
+    """
+
+    elabs: list[Elaborator] = field(default_factory=list)
+
+    def settle(self, goals: Sequence[Goal]) -> list[Goal]:
+        open_ = {(g.hyps, g.target) for g in goals}
+        for el in self.elabs:
+            for h in el.holes:
+                if (h.hyps, h.target) not in open_:
+                    raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + h.render())
+        return [s for el in self.elabs for s in el.sorries]
+
+
+_SCOPE: ContextVar[TermScope | None] = ContextVar("minilean_term_scope", default=None)
+
+
+@contextmanager
+def term_scope() -> Iterator[TermScope]:
+    scope = TermScope()
+    token = _SCOPE.set(scope)
+    try:
+        yield scope
+    finally:
+        _SCOPE.reset(token)
+
+
 class Elaborator:
-    """Elaborates terms in one local context; collects `?_` holes and `sorry` goals."""
+    """Elaborates terms in one local context; collects `?_` holes and `sorry` goals (see TermScope)."""
 
     def __init__(self, hyps: tuple[Hyp, ...], globals_: Mapping[str, Decl]) -> None:
+        scope = _SCOPE.get()
+        if scope is None:  # a programming error: terms must be accounted for by a TermScope
+            raise RuntimeError("minilean: terms can only be elaborated inside term_scope()")
+        scope.elabs.append(self)
         self.hyps = hyps
         self.globals = globals_
         self.holes: list[Goal] = []
@@ -225,11 +267,16 @@ class Elaborator:
             return
         if kind == "wild":
             raise TacticFail(f"don't know how to synthesize placeholder\ncontext:\n⊢ {show_prop(expected)}")
-        if kind == "id" and node[1] in ("rfl", "Eq.refl"):
+        if kind == "id" and node[1] == "rfl":
             self._check_rfl(expected)
             return
-        if kind == "app" and node[1] == ("id", "Eq.refl") and len(node[2]) == 1:
-            self._check_rfl(expected)
+        if kind == "id" and node[1] == "Eq.refl":  # `Eq.refl : ∀ a, a = a` is a function, not a proof
+            raise TacticFail(
+                f"type mismatch\n  Eq.refl\nhas type\n  ∀ (a : α), a = a : Prop\nbut is expected to have "
+                f"type\n  {show_prop(expected)} : Prop"
+            )
+        if kind == "app" and node[1] == ("id", "Eq.refl"):
+            self._check_eq_refl(node[2], expected)
             return
         if kind in ("id", "app", "proj"):
             app = self._as_app(node)
@@ -248,12 +295,26 @@ class Elaborator:
             raise _mismatch(_show_node(node), got, expected)
 
     def _check_rfl(self, expected: Prop) -> None:
-        if isinstance(expected, PRel) and expected.op == "=" and expr_defeq(expected.lhs, expected.rhs):
+        e = expected
+        if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
             return
         raise TacticFail(
             f"type mismatch\n  rfl\nThe rfl term proves `x = x`, but the expected type is\n"
             f"  {show_prop(expected)}"
         )
+
+    def _check_eq_refl(self, args: tuple, expected: Prop) -> None:
+        """`Eq.refl a : a = a`: the argument is elaborated and must match both sides."""
+        if len(args) != 1:
+            raise TacticFail("function expected: Eq.refl takes one explicit argument")
+        if not (isinstance(expected, PRel) and expected.op == "="):
+            raise TacticFail(f"type mismatch\n  Eq.refl\nis expected to have type\n  {show_prop(expected)}")
+        a = self._type_arg(args[0], expected.ty)
+        ty = expected.ty
+        if not (expr_defeq(a, expected.lhs, ty) and expr_defeq(a, expected.rhs, ty)):  # type: ignore[arg-type]
+            raise TacticFail(
+                f"type mismatch\n  Eq.refl {_show_node(args[0])}\nis not of type\n  {show_prop(expected)}"
+            )
 
     def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
         target = expected
@@ -433,6 +494,8 @@ class Elaborator:
         sub: dict[str, object] = {}
         metas: list[int] = []
         for b in decl.binders:
+            if isinstance(b.ty, str) and b.ty not in ("Prop", *NUMERIC):
+                raise TacticFail(f"minilean: '{decl.name}' has a function-typed argument (not supported)")
             if isinstance(b.ty, str):
                 self._meta += 1
                 metas.append(self._meta)
@@ -532,7 +595,7 @@ class Elaborator:
 
 def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
     """Replace the declaration's variables by metavariables."""
-    from lean_io.minilean.syntax import EBin, ENeg, EVar
+    from lean_io.minilean.syntax import EApp, EBin, ECast, ENeg, EVar, PPred, PQuant
 
     def ex(e):
         if isinstance(e, EVar):
@@ -541,7 +604,18 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
             return EBin(e.op, ex(e.lhs), ex(e.rhs))
         if isinstance(e, ENeg):
             return ENeg(ex(e.arg))
+        if isinstance(e, ECast):
+            return ECast(ex(e.arg), e.src, e.dst)
+        if isinstance(e, EApp):
+            if e.fn in sub:
+                raise TacticFail("minilean: theorems with function-typed arguments cannot be used by name")
+            return EApp(e.fn, tuple(ex(a) for a in e.args))
         return e
+
+    if isinstance(p, PQuant):  # the bound variable shadows the declaration's variable of that name
+        return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
+    if isinstance(p, PPred):
+        return PPred(p.name, ex(p.arg), p.ty)
 
     if isinstance(p, PVar):
         return sub.get(p.name, p)  # type: ignore[return-value]
@@ -554,4 +628,4 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
     return p
 
 
-__all__ = ["BUILTINS", "FALSE", "INT", "NAT", "Binder", "Decl", "Elaborator"]
+__all__ = ["BUILTINS", "FALSE", "INT", "NAT", "Binder", "Decl", "Elaborator", "TermScope", "term_scope"]
