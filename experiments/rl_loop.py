@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
     from models.tokenizer import ProofTokenizer
     from models.train import run_stage
-    from pipelines.profiles import StageSettings, get_profile
-    from pipelines.resources import default_home
+    from core.profiles import StageSettings, get_profile
+    from core.paths import default_home
     from search import frontier, replay
     from search.config import SearchConfig
     from search.matchmaker import Matchmaker, MatchmakerConfig

@@ -12,7 +12,7 @@ from lean_io.minilean.theorems import load_theorems
 from models.data import SFTDataset, Transition
 from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
 from models.train import run_stage
-from pipelines.profiles import StageSettings
+from core.profiles import StageSettings
 from search import frontier, replay
 from search.spread import bootstrap_rate, paired_delta
 from tests.test_training import CPU, make_tokenizer, synthetic_transitions, tiny_config
