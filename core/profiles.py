@@ -134,9 +134,26 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+    # The frontier (search.frontier, offline minilean only): fresh generated statements added to the RL
+    # pool every iteration, deduplicated against the eval sets; levels = difficulty tiers kept, families =
+    # weights of (propositional, arithmetic, mixed) statements. 0 = the pool is rl_statements only.
+    frontier_per_iteration: int = 0
+    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)
+    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)
+    replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
+    carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
+    rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
+        _check(self, "frontier_per_iteration", self.frontier_per_iteration >= 0, ">= 0")
+        _check(self, "frontier_levels", bool(self.frontier_levels)
+               and set(self.frontier_levels) <= {1, 2, 3, 4}, "a non-empty subset of 1..4")
+        _check(self, "frontier_families", len(self.frontier_families) == 3
+               and min(self.frontier_families) >= 0 and sum(self.frontier_families) > 0,
+               "3 non-negative weights (prop, arith, mixed), not all 0")
+        _check(self, "replay_capacity", self.replay_capacity >= 0, ">= 0 (0 = the replay window)")
+        _check(self, "rollout_policy", self.rollout_policy in ("previous", "best"), "'previous' or 'best'")
         _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
         _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")
         _check(self, "replay_window", self.replay_window >= 1, ">= 1")

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from core.paths import REPO_ROOT, default_home, default_mlflow_uri
+from core.profiles import PROFILES
 
 
 def _prepare_env(profile: str | None) -> None:
@@ -60,7 +61,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from core.profiles import get_profile
     from pipelines import schedules
-    from pipelines.jobs import RL_JOB_NAME
+    from pipelines.jobs import RL_JOB_NAME, RL_REPORT_JOB_NAME
 
     profile = get_profile()
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
@@ -74,6 +75,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             schedules.ensure_partition(instance, str(k))
             if not _execute(RL_JOB_NAME, partition=str(k)):
                 return 1
+        # the learning curve over every evaluated iteration (a warning, not a failure, if none was)
+        if not _execute(RL_REPORT_JOB_NAME):
+            print("rl_learning_curve was not materialized (no RL eval report yet?)", flush=True)
     print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
     _print_results()
     return 0
@@ -94,6 +98,9 @@ def _print_results() -> None:
         if isinstance(runs, dict):
             rates = {name: r.get("success_rate") for name, r in runs.items() if isinstance(r, dict)}
             print(f"  eval {summary.parent.relative_to(home)}: {rates}")
+    curve = home / "eval" / "rl" / "learning_curve.png"
+    if curve.is_file():
+        print(f"  learning curve: {curve}")
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}  (UI: `make ui`, then http://127.0.0.1:3000)")
     print(f"MLflow store:     {default_mlflow_uri()}  (UI: `make mlflow`)")
     print("SQL:              .venv/bin/python -m pipelines.query \"SELECT * FROM attempts LIMIT 5\"")
@@ -136,13 +143,13 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="materialize the whole graph, then the RL iterations")
-    run.add_argument("--profile", choices=["smoke", "full"], default=None)
+    run.add_argument("--profile", choices=sorted(PROFILES), default=None)
     run.add_argument("--iterations", type=int, default=None, help="RL iterations (default: profile)")
     run.add_argument("--start-iteration", type=int, default=1)
     run.add_argument("--skip-foundation", action="store_true", help="only run RL iterations")
     run.set_defaults(func=cmd_run)
     ui = sub.add_parser("ui", help="serve the Dagster UI (dagster dev)")
-    ui.add_argument("--profile", choices=["smoke", "full"], default=None)
+    ui.add_argument("--profile", choices=sorted(PROFILES), default=None)
     ui.add_argument("--host", default="127.0.0.1")
     ui.add_argument("--port", type=int, default=3000)
     ui.set_defaults(func=cmd_ui)

@@ -9,6 +9,7 @@ Layout under the artifact root (hive-style, so DuckDB and pyarrow see ``iteratio
     rl/attempts/iteration=K/part-0.parquet       exactly one row per theorem attempted
     rl/rejected/iteration=K/part-0.parquet       (state, tactic) pairs Lean rejected, deduplicated
     rl/matchmaker/iteration=K/part-0.parquet     weights/budgets before iteration K, who was sampled
+    rl/frontier/iteration=K/part-0.parquet       fresh generated statements added to the pool in K
 
 Every file is written atomically (a temp file in the same directory, then ``os.replace``), and writing a
 shard removes every other data file of that iteration's directory, so re-materializing an iteration
@@ -92,6 +93,18 @@ SCHEMAS["matchmaker"] = pa.schema(
         ("errors", pa.int64()),
         ("shortest_proof", pa.int64()),
         ("sampled", pa.bool_()),
+    ]
+)
+# Fresh statements the frontier generator added to the RL pool in an iteration (search.frontier).
+SCHEMAS["frontier"] = pa.schema(
+    [
+        ("iteration", pa.int64()),
+        ("dataset", pa.string()),
+        ("id", pa.string()),
+        ("split", pa.string()),
+        ("header", pa.string()),
+        ("statement", pa.string()),
+        ("tier", pa.int64()),
     ]
 )
 # One row per attempt with everything the search returned; the other shards are derived from it.
