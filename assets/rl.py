@@ -340,9 +340,12 @@ def rl_eval(
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
+    theorems = proofmill.eval_statements(config.max_theorems)
+    reuse = _reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations)
     result = evaluate_checkpoints(
         checkpoints,
-        proofmill.eval_statements(config.max_theorems),
+        theorems,
+        reuse=reuse,
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
@@ -357,6 +360,17 @@ def rl_eval(
     md = {**eval_metadata(result, mlflow), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.success_rates, md.get("delta_vs_sft_ci95"))
+
+
+def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
+                  num_simulations: int) -> dict[str, Any]:
+    """The SFT run of an earlier RL eval with the same checkpoint, budget and theorems, if any."""
+    from models.registration import model_version
+    from search.learning_curve import reusable_run
+
+    version = model_version(sft, "sft")
+    found = reusable_run(proofmill.path("eval"), "sft", version, theorems, num_simulations, k)
+    return {"sft": found[0]} if found else {}
 
 
 def _not_below_sft(k: int, rates: dict[str, float], delta: str | None) -> dg.AssetCheckResult:

@@ -214,3 +214,28 @@ def write_curve(eval_root: str | Path, out_dir: str | Path, title: str) -> tuple
     plot = plot_curve(points, references, out / "learning_curve.png", title)
     atomic_write_text(out / "learning_curve.json", json.dumps([p.to_dict() for p in points], indent=2) + "\n")
     return points, references, plot
+
+
+def reusable_run(eval_root: str | Path, run: str, model_version: str, theorems: Sequence[dict[str, Any]],
+                 num_simulations: int, exclude_iteration: int) -> tuple[list[Any], Path] | None:
+    """``run``'s attempts from an earlier RL eval report made with the same model version, the same
+    budget and the same theorems in the same order (search is deterministic given checkpoint, settings
+    and seed, and every RL eval uses the same ones), and the report they came from; None if there is none.
+    Saves re-searching the SFT checkpoint at every RL eval."""
+    from search.report import read_attempts
+
+    base = Path(eval_root) / "rl"
+    keys = [(str(t["dataset"]), str(t["id"])) for t in theorems]
+    for d in sorted(base.glob("iteration=*")) if base.is_dir() else []:
+        m = _ITERATION_DIR.match(d.name)
+        if m is None or int(m.group(1)) == exclude_iteration or not (d / THEOREMS_FILE).is_file():
+            continue
+        summary = _summary(d)
+        if summary.get("runs", {}).get(run, {}).get("checkpoint") != model_version:
+            continue
+        if _sims(summary) != num_simulations:
+            continue
+        attempts = read_attempts(d, run)
+        if [(a.dataset, a.theorem_id) for a in attempts] == keys:
+            return attempts, d
+    return None

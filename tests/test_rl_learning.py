@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 import torch
 
+from core.profiles import StageSettings
 from lean_io.minilean.engine import elaborate, initial_env
 from lean_io.minilean.theorems import load_theorems
 from models.data import SFTDataset, Transition
 from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
 from models.train import run_stage
-from core.profiles import StageSettings
 from search import frontier, replay
 from search.spread import bootstrap_rate, paired_delta
 from tests.test_training import CPU, make_tokenizer, synthetic_transitions, tiny_config
@@ -111,3 +111,66 @@ def test_paired_delta_sees_a_consistent_gain_that_independent_intervals_would_no
     assert bootstrap_rate(better).low < bootstrap_rate(base).high  # the two intervals overlap
     with pytest.raises(ValueError):
         paired_delta([True], [True, False])
+
+
+# ------------------------------------------------------------------- learning curve and `best` alias
+def _report(dirpath: Path, runs: dict[str, list[bool]], checkpoints: dict[str, str]) -> None:
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    dirpath.mkdir(parents=True)
+    rows = [{"run": run, "dataset": "minilean", "id": f"t{i:03d}", "outcome": "proven" if ok else "unproven"}
+            for run, solved in runs.items() for i, ok in enumerate(solved)]
+    pq.write_table(pa.Table.from_pylist(rows), dirpath / "theorems.parquet")
+    summary = {"budgets": [8, 16, 32, 64],
+               "runs": {r: {"success_rate": sum(s) / len(s), "checkpoint": checkpoints.get(r)}
+                        for r, s in runs.items()}}
+    (dirpath / "summary.json").write_text(json.dumps(summary))
+
+
+def test_learning_curve_points_best_and_plot(tmp_path: Path) -> None:
+    from search import learning_curve as lc
+
+    sft = [i % 4 != 0 for i in range(40)]  # 75 %
+    rl3 = [s or i % 8 == 0 for i, s in enumerate(sft)]  # + 5 theorems: 87.5 %
+    rl6 = [s and i % 10 != 1 for i, s in enumerate(sft)]  # - 4 theorems: 65 %
+    _report(tmp_path / "eval" / "sft", {"sft": sft, "uniform-random": [i % 2 == 0 for i in range(40)]}, {})
+    _report(tmp_path / "eval" / "rl" / "iteration=3", {"sft": sft, "rl-3": rl3},
+            {"sft": "models:/proofmill/3", "rl-3": "models:/proofmill/7"})
+    _report(tmp_path / "eval" / "rl" / "iteration=6", {"sft": sft, "rl-6": rl6},
+            {"sft": "models:/proofmill/3", "rl-6": "models:/proofmill/10"})
+    points, refs, plot = lc.write_curve(tmp_path / "eval", tmp_path / "out", "curve")
+    assert [(p.iteration, p.run) for p in points] == [(0, "sft"), (3, "rl-3"), (6, "rl-6")]
+    assert points[1].rate.mean == pytest.approx(0.875) and points[1].delta_vs_sft.mean == pytest.approx(0.125)
+    assert points[1].delta_vs_sft.low > 0 > points[2].delta_vs_sft.high  # a real gain, a real loss
+    assert refs["uniform-random"].mean == pytest.approx(0.5)
+    assert lc.best_point(points).checkpoint == "models:/proofmill/7"
+    assert lc.best_point(points[:1] + points[2:]).run == "sft"  # nothing better: best stays at SFT
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "out" / "learning_curve.json").is_file()
+    assert "| 3 | models:/proofmill/7 | 87.5 %" in lc.markdown_table(points)
+
+
+def test_best_alias_moves_to_a_registered_version_and_resolves(tmp_path: Path) -> None:
+    from models import registry
+    from models.best import best_checkpoint, point_best_at
+    from models.checkpoint import save_checkpoint
+    from models.gpt import GPT
+
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    tok = make_tokenizer()
+    versions = []
+    for stage in ("sft", "rl"):
+        ckpt = tmp_path / stage / "model.pt"
+        save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": stage})
+        versions.append(registry.log_stage_run(stage=stage, checkpoint_path=ckpt, metrics={},
+                                               tokenizer_fingerprint=tok.fingerprint(), uri=uri))
+    assert best_checkpoint(uri) is None
+    assert point_best_at("rl/iteration=3@sha256:abc", uri).startswith("not moved")
+    assert point_best_at(versions[1].model_uri, uri) == f"moved: best = {versions[1].model_uri}"
+    assert point_best_at(versions[1].model_uri, uri).startswith("unchanged")
+    path, model_uri = best_checkpoint(uri)
+    assert model_uri == versions[1].model_uri and path.is_file() and path.read_bytes() == (
+        tmp_path / "rl" / "model.pt").read_bytes()
