@@ -248,6 +248,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         iteration=k,
         meta={"replay_window": window, "init_model_version": init_version},
         optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
+        rejected_rows=_rejected_rows(proofmill, k),
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
@@ -272,6 +273,14 @@ def _replay_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], list[
     return window, replay.read_shards(proofmill.root, "replay", window).to_pylist()
 
 
+def _rejected_rows(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
+    """(state, tactic) pairs Lean rejected in the replay window: the unlikelihood rows' source."""
+    if not (proofmill.settings.rl.negative_fraction and proofmill.settings.rl.update.unlikelihood_weight):
+        return []
+    window = replay.window(k, proofmill.settings.rl.replay_window)
+    return replay.read_shards(proofmill.root, "rejected", window).select(["state", "tactic"]).to_pylist()
+
+
 def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dict[str, Any]:
     md: dict[str, Any] = {
         "path": dg.MetadataValue.path(str(update.checkpoint)),
@@ -281,6 +290,8 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
         "replay_window": dg.MetadataValue.json(update.meta["replay_window"]),
         "replay_transitions": update.meta["replay_transitions"],
         "sft_transitions": update.meta["sft_transitions"],
+        "negative_rows": update.meta.get("negative_rows", 0),
+        "optimizer": update.meta.get("optimizer", "fresh"),
         "aliases": ", ".join(aliases) or "-",
         **update.summary_metrics,
     }

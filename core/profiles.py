@@ -63,6 +63,7 @@ class StageSettings:
     weight_decay: float = 0.0
     grad_clip: float = 1.0
     value_weight: float = 0.01  # SFT/RL only
+    unlikelihood_weight: float = 0.0  # RL only: weight of the unlikelihood loss on rejected tactics
     val_check_interval: int = 25
     epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
 
@@ -77,6 +78,7 @@ class StageSettings:
         _check(self, "weight_decay", self.weight_decay >= 0, ">= 0")
         _check(self, "grad_clip", self.grad_clip >= 0, ">= 0 (0 = no clipping)")
         _check(self, "value_weight", self.value_weight >= 0, ">= 0")
+        _check(self, "unlikelihood_weight", self.unlikelihood_weight >= 0, ">= 0")
         _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
         _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
 
@@ -143,6 +145,9 @@ class RLSettings:
     replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
     carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
     rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
+    # rejected (state, tactic) pairs of the replay window trained with unlikelihood (update.unlikelihood_
+    # weight > 0), as many as this fraction of the positive transitions (reference --negative-fraction)
+    negative_fraction: float = 0.0
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
@@ -153,6 +158,7 @@ class RLSettings:
                and min(self.frontier_families) >= 0 and sum(self.frontier_families) > 0,
                "3 non-negative weights (prop, arith, mixed), not all 0")
         _check(self, "replay_capacity", self.replay_capacity >= 0, ">= 0 (0 = the replay window)")
+        _check(self, "negative_fraction", 0 <= self.negative_fraction <= 4, "in [0, 4]")
         _check(self, "rollout_policy", self.rollout_policy in ("previous", "best"), "'previous' or 'best'")
         _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
         _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")

@@ -75,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fraction-sft", type=float, default=0.3)
     ap.add_argument("--capacity", type=int, default=0, help="replay FIFO capacity (0: window of 3 iters)")
     ap.add_argument("--carry-optimizer", action="store_true")
+    ap.add_argument("--negatives", type=float, default=0.0, help="rejected pairs per positive transition")
+    ap.add_argument("--ul-weight", type=float, default=0.5, help="unlikelihood weight of rejected tactics")
     ap.add_argument("--eval-every", type=int, default=3)
     ap.add_argument("--eval-sims", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=8)
@@ -83,13 +85,19 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
+    from core.paths import default_home
+    from core.profiles import StageSettings, get_profile
     from lean_io.local import minilean_servers
-    from models.data import SFTDataset, mix_rl_rows, read_transitions, transitions_from_replay
+    from models.data import (
+        SFTDataset,
+        mix_rl_rows,
+        negative_rows,
+        read_transitions,
+        transitions_from_replay,
+    )
     from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
     from models.tokenizer import ProofTokenizer
     from models.train import run_stage
-    from core.profiles import StageSettings, get_profile
-    from core.paths import default_home
     from search import frontier, replay
     from search.config import SearchConfig
     from search.matchmaker import Matchmaker, MatchmakerConfig
@@ -118,11 +126,13 @@ def main(argv: list[str] | None = None) -> int:
                                    seed=args.seed)
     mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,
-                           warmdown_frac=args.warmdown, value_weight=args.value_weight)
+                           warmdown_frac=args.warmdown, value_weight=args.value_weight,
+                           unlikelihood_weight=args.ul_weight if args.negatives else 0.0)
     log_path = out / "log.jsonl"
     generated: list[dict] = []
     history: list[dict] = []
     replay_rows: list[dict] = []
+    rejected_rows: list[tuple[int, str, str]] = []
 
     with minilean_servers(2, 4) as servers:
         sft_eval_path = out.parent / f"sft-eval-{args.eval_sims}.json"
@@ -149,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             for a in attempts:
                 history.append({"iteration": k, "dataset": a.dataset, "theorem_id": a.theorem_id,
                                 "outcome": a.outcome, "proof": a.proof})
+                rejected_rows += [(k, r.state, r.tactic) for r in a.rejected]
                 for t in a.transitions:
                     replay_rows.append({"iteration": k, "state": t.state, "tactic": t.tactic,
                                         "value_target": t.value_target})
@@ -158,12 +169,16 @@ def main(argv: list[str] | None = None) -> int:
                 window = [r for r in replay_rows if r["iteration"] > k - 3]
             replay_t = transitions_from_replay(window)
             mixed = mix_rl_rows(replay_t, sft_train, args.fraction_sft, seed=args.seed + k)
+            first = min(r["iteration"] for r in window) if window else k
+            negatives = negative_rows([(s, t) for i, s, t in rejected_rows if i >= first], tokenizer, 256,
+                                      round(args.negatives * len(replay_t)), seed=args.seed + k)
             ckpt_dir = out / f"policy-{k}"
             carry = OptimizerStateCarry(
                 (out / f"policy-{k - 1}" / OPTIMIZER_FILE) if args.carry_optimizer and k > 1 else None,
                 ckpt_dir / OPTIMIZER_FILE)
             t1 = time.monotonic()
-            result = run_stage("rl", tokenizer=tokenizer, train_data=SFTDataset(mixed, tokenizer, 256),
+            train = SFTDataset(mixed, tokenizer, 256, extra_rows=negatives)
+            result = run_stage("rl", tokenizer=tokenizer, train_data=train,
                                val_data=None, settings=update, compute=profile.compute, out_dir=ckpt_dir,
                                init_checkpoint=prev, seed=args.seed + k, greedy_eval=[],
                                enable_progress_bar=False, callbacks=[carry])
@@ -180,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
                 "proven_by_dataset": {d: f"{sum(v)}/{len(v)}" for d, v in by_ds.items()},
                 "replay_transitions": len(replay_t),
                 "train_rows": len(mixed),
+                "negatives": len(negatives),
                 "final_train_loss": result.metrics.get("final_train_loss"),
                 "optimizer": carry.loaded,
                 "rollout_s": round(t_roll, 1),

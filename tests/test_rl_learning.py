@@ -174,3 +174,43 @@ def test_best_alias_moves_to_a_registered_version_and_resolves(tmp_path: Path) -
     path, model_uri = best_checkpoint(uri)
     assert model_uri == versions[1].model_uri and path.is_file() and path.read_bytes() == (
         tmp_path / "rl" / "model.pt").read_bytes()
+
+
+# ---------------------------------------------------------------------------------- unlikelihood
+def test_unlikelihood_rows_push_a_rejected_tactic_down(tmp_path: Path) -> None:
+    from models.data import negative_rows
+    from models.gpt import GPT
+
+    tok = make_tokenizer()
+    rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(48)]
+    state = next(r.state for r in rows if r.tactic == "omega")  # training makes omega likely here
+    rejected = [(state, "omega")] * 3 + [(state, "simp")]
+    negs = negative_rows(rejected, tok, 128, limit=10)
+    assert len(negs) == 2 and all(r.weight < 0 and not r.is_value for r in negs)  # distinct pairs only
+    assert len(negative_rows(rejected, tok, 128, limit=1)) == 1
+
+    def logprob(ckpt: Path, tactic: str) -> float:
+        from models.checkpoint import load_checkpoint
+
+        model, _ = load_checkpoint(str(ckpt), tokenizer=tok)
+        ids, mask = tok.tactic_row(state, tactic)
+        x = torch.tensor([ids[:-1]])
+        with torch.no_grad():
+            lp = torch.log_softmax(model(x), -1)[0]
+        return float(sum(lp[i - 1, ids[i]] for i in range(1, len(ids)) if mask[i]))
+
+    base = tmp_path / "base" / "model.pt"
+    from models.checkpoint import save_checkpoint
+
+    torch.manual_seed(0)
+    save_checkpoint(base, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": "sft"})
+    results = {}
+    for name, ul in (("plain", 0.0), ("ul", 2.0)):
+        settings = StageSettings(max_steps=8, batch_size=8, seq_len=128, lr=3e-3, warmdown_frac=0.0,
+                                 unlikelihood_weight=ul)
+        data = SFTDataset(rows, tok, 128, extra_rows=negs * 8)
+        results[name] = run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings,
+                                  compute=CPU, out_dir=tmp_path / name, init_checkpoint=base, greedy_eval=[],
+                                  enable_progress_bar=False, seed=0).checkpoint_path
+    # same data and seed: only the unlikelihood term differs, and it makes the rejected tactic less likely
+    assert logprob(results["ul"], "omega") < logprob(results["plain"], "omega") - 0.5
