@@ -1,6 +1,6 @@
 """`proofmill` command line: run the main job, serve the UI, query the proof buffers.
 
-    proofmill run [--profile smoke|full] [--iterations N]   # the whole graph, then RL iterations
+    proofmill run [--profile smoke|demo|full] [--iterations N]   # the whole graph, then RL iterations
     proofmill ui [--port 3000]                              # dagster dev on 127.0.0.1
     proofmill query "SELECT ..."                            # DuckDB over replay/attempts/evals
 

@@ -179,7 +179,6 @@ def test_best_alias_moves_to_a_registered_version_and_resolves(tmp_path: Path) -
 # ---------------------------------------------------------------------------------- unlikelihood
 def test_unlikelihood_rows_push_a_rejected_tactic_down(tmp_path: Path) -> None:
     from models.data import negative_rows
-    from models.gpt import GPT
 
     tok = make_tokenizer()
     rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(48)]
@@ -199,14 +198,15 @@ def test_unlikelihood_rows_push_a_rejected_tactic_down(tmp_path: Path) -> None:
             lp = torch.log_softmax(model(x), -1)[0]
         return float(sum(lp[i - 1, ids[i]] for i in range(1, len(ids)) if mask[i]))
 
-    base = tmp_path / "base" / "model.pt"
-    from models.checkpoint import save_checkpoint
-
-    torch.manual_seed(0)
-    save_checkpoint(base, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": "sft"})
+    # an SFT'd base that finds omega likely in that state (unlikelihood only acts where p is not tiny)
+    sft = StageSettings(max_steps=40, batch_size=16, seq_len=128, lr=3e-3)
+    base = run_stage("sft", tokenizer=tok, train_data=SFTDataset(rows, tok, 128), val_data=None, settings=sft,
+                     compute=CPU, out_dir=tmp_path / "base", model_config=tiny_config(tok), greedy_eval=[],
+                     enable_progress_bar=False, seed=0).checkpoint_path
+    assert logprob(base, "omega") > -3.0
     results = {}
     for name, ul in (("plain", 0.0), ("ul", 2.0)):
-        settings = StageSettings(max_steps=8, batch_size=8, seq_len=128, lr=3e-3, warmdown_frac=0.0,
+        settings = StageSettings(max_steps=6, batch_size=8, seq_len=128, lr=1e-3, warmdown_frac=0.0,
                                  unlikelihood_weight=ul)
         data = SFTDataset(rows, tok, 128, extra_rows=negs * 8)
         results[name] = run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings,
