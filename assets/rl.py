@@ -348,6 +348,9 @@ def rl_eval(
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
+        # a check spec's result is a required output; say plainly that nothing was compared
+        yield dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
+                                  description=f"iteration {k} is not an eval iteration: nothing compared")
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
