@@ -232,3 +232,22 @@ def test_unlikelihood_loss_is_mean_of_minus_log_one_minus_p_over_negative_rows()
     expected = ((-math.log(0.5) - math.log(0.1)) / 2 + -math.log(0.8)) / 2
     assert float(module.unlikelihood_loss(per_token, targets, weight)) == pytest.approx(expected, rel=1e-4)
     assert float(module.unlikelihood_loss(per_token, targets, torch.ones(3))) == 0.0
+
+
+def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
+    import dataclasses
+
+    from core.profiles import get_profile
+    from search.rollouts import rl_pool
+
+    base = [{"dataset": "minilean", "id": r["id"], "split": "train", "header": "",
+             "statement": r["statement"]} for r in load_theorems("train")[:5]]
+    off = get_profile("smoke")
+    off = dataclasses.replace(off, rl=dataclasses.replace(off.rl, frontier_per_iteration=0))
+    assert rl_pool(tmp_path, base, 1, off, []) == (base, 0)
+    on = dataclasses.replace(off, rl=dataclasses.replace(off.rl, frontier_per_iteration=4))
+    pool1, fresh1 = rl_pool(tmp_path, base, 1, on, [])
+    pool2, fresh2 = rl_pool(tmp_path, base, 2, on, [])
+    assert (fresh1, fresh2) == (4, 4) and len(pool1) == 9 and len(pool2) == 13  # iteration 1's stay in 2
+    assert replay.read_shards(tmp_path, "frontier", [1, 2]).num_rows == 8
+    assert rl_pool(tmp_path, base, 1, on, [])[0] == pool1  # a re-run of an iteration sees the same pool
