@@ -348,18 +348,15 @@ def rl_eval(
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
-        # a check spec's result is a required output; say plainly that nothing was compared
-        yield dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
-                                  description=f"iteration {k} is not an eval iteration: nothing compared")
+        yield _not_evaluated(k)  # a check spec's result is a required output
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
     theorems = proofmill.eval_statements(config.max_theorems)
-    reuse = _reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations)
     result = evaluate_checkpoints(
         checkpoints,
         theorems,
-        reuse=reuse,
+        reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations),
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
@@ -374,6 +371,12 @@ def rl_eval(
     md = {**eval_metadata(result, mlflow), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.success_rates, md.get("delta_vs_sft_ci95"))
+
+
+def _not_evaluated(k: int) -> dg.AssetCheckResult:
+    """The not_below_sft result of an iteration that is not evaluated: says plainly nothing was compared."""
+    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
+                               description=f"iteration {k} is not an eval iteration: nothing compared")
 
 
 def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
