@@ -125,6 +125,7 @@ def plot_curve(points: Sequence[CurvePoint], references: dict[str, Interval], pa
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     rl = [p for p in points if p.iteration > 0]
@@ -144,6 +145,7 @@ def plot_curve(points: Sequence[CurvePoint], references: dict[str, Interval], pa
         ax.axhline(100 * uniform.mean, color="tab:gray", lw=1.5, ls=":",
                    label=f"uniform-random ({100 * uniform.mean:.0f} %)")
     ax.set_xlim(0, x_max + 0.5)
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))  # iterations are whole
     ax.set_ylim(0, 100)
     ax.set_xlabel("RL iteration")
     ax.set_ylabel("eval success (%)")
