@@ -12,12 +12,13 @@ from typing import Any
 import dagster as dg
 import duckdb
 
+from assets import keys
 from assets.io import required_columns_missing, table_metadata, write_parquet
 from assets.resources import ProofmillResource
 from assets.sources import benchmarks, leantree, midtrain, pretrain, smoke, statements
 from assets.sources.schemas import MIDTRAIN_SCHEMA, PRETRAIN_SCHEMA, STATEMENT_SCHEMA, TRANSITION_SCHEMA
 
-GROUP = "corpora"
+GROUP = keys.CORPORA_GROUP
 # Valid share of the text corpora (split by content hash, so it is stable while streaming). The
 # shipped corpora are small, hence a larger share there.
 PRETRAIN_VALID_FRACTION = {True: 0.05, False: 0.005}
@@ -65,7 +66,7 @@ def pretrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResou
             cache_dir=_downloads(proofmill),
         )
     counted = _TokenCounter(rows)
-    path = proofmill.corpus_path("pretrain_corpus")
+    path = proofmill.corpus_path(keys.PRETRAIN_CORPUS)
     write_parquet(path, counted, PRETRAIN_SCHEMA)
     return _result(
         path,
@@ -89,7 +90,7 @@ def midtrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         context.log.info(f"read {midtrain.LEAN_GITHUB_REPO} from {local}")
         rows = midtrain.lean_github_rows(local, max_rows=cfg.midtrain_max_rows)
     counted = _TokenCounter(rows)
-    path = proofmill.corpus_path("midtrain_corpus")
+    path = proofmill.corpus_path(keys.MIDTRAIN_CORPUS)
     write_parquet(path, counted, MIDTRAIN_SCHEMA)
     return _result(path, ("source", "split"), approx_tokens=dg.MetadataValue.int(counted.tokens))
 
@@ -104,7 +105,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     else:
         local, source = leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib"
     stats = leantree.LeanTreeStats()
-    path = proofmill.corpus_path("sft_transitions")
+    path = proofmill.corpus_path(keys.SFT_TRANSITIONS)
     write_parquet(
         path,
         leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats),
@@ -128,7 +129,7 @@ def rl_statements(context: dg.AssetExecutionContext, proofmill: ProofmillResourc
     """Theorems for RL (`dataset`, `id`, `split`, `header`, `statement` ending in sorry): the profile's
     `rl_datasets`, each split by a seeded shuffle with the last `valid_size` as valid."""
     cfg = proofmill.settings.corpora
-    path = proofmill.corpus_path("rl_statements")
+    path = proofmill.corpus_path(keys.RL_STATEMENTS)
     rows = statements.rl_statement_rows(
         cfg.rl_datasets,
         offline=cfg.offline,
@@ -147,7 +148,7 @@ def benchmark_statements(
     """Evaluation theorems (same columns as `rl_statements`): MiniF2F valid/test, ProofNet valid/test;
     offline: minilean's valid and test splits."""
     cfg = proofmill.settings.corpora
-    path = proofmill.corpus_path("benchmark_statements")
+    path = proofmill.corpus_path(keys.BENCHMARKS)
     write_parquet(path, benchmarks.benchmark_rows(cfg.benchmarks, offline=cfg.offline), STATEMENT_SCHEMA)
     return _result(path, ("dataset", "split"), benchmarks=dg.MetadataValue.text(", ".join(cfg.benchmarks)))
 

@@ -88,7 +88,7 @@ class ProofmillResource(dg.ConfigurableResource):
 
         path = self.require(self.corpus_path(corpus), corpus)
         try:
-            return read_statements(path, split, datasets, limit or 0)
+            return read_statements(path, split, datasets, limit)
         except ValueError as exc:
             raise dg.Failure(str(exc)) from exc
 

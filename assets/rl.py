@@ -11,7 +11,7 @@ Partition key = iteration number "1", "2", ... of the dynamic partitions definit
   batch lands in its own parquet file; ``rl_collect`` checks that every sampled theorem has exactly one
   attempt and merges the batches into ``rl/rollouts/iteration=k/part-0.parquet``.
 - ``replay_shard[k]``: the replay (transitions of proven attempts), attempts and rejected shards.
-- ``policy[k]``: a Lightning update (``models.train.run_stage("rl")``) of policy[k−1] on the replay window
+- ``policy[k]``: a Lightning update (``models.rl_update.update_policy``) of policy[k−1] on the replay window
   ``replay_shard[k−w+1..k]`` mixed with ``fraction_sft`` SFT transitions; the checkpoint is registered in
   MLflow (stage ``rl``, tag ``iteration``, alias ``rl-latest``).
 - ``rl_eval[k]``: every ``eval_every`` iterations and on the last one, policy[k] and the SFT checkpoint
@@ -26,6 +26,10 @@ path; each asset's metadata records which checkpoint/model version (and which re
 Not implemented: unlikelihood training on rejected tactics (reference ``--negative-fraction``, off by
 default there too). ``models``' SFT/RL loss trains positive rows only (rows with weight <= 0 are ignored),
 so there is nothing to switch on; the ``rejected`` shards keep the (state, tactic) pairs for when it does.
+
+The work is in library functions: ``search.rollouts`` (plan, prove a batch, merge),
+``models.rl_update`` (update and register a policy), ``search.evaluate`` (the eval); the assets and ops
+here pick their inputs from the ``proofmill`` resource and turn the results into metadata.
 
 Every step is idempotent: files are written atomically and re-writing an iteration replaces its files,
 so re-materializing a partition, or re-executing a failed run from failure, never duplicates rows.
@@ -256,7 +260,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
             f"iteration {k}: the replay window {window} is empty; policy[{k}] = policy[{k - 1}]"
         )
     version, aliases = register_policy(
-        update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run_id
+        update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id
     )
     return dg.MaterializeResult(metadata=_policy_metadata(update, version, aliases))
 

@@ -20,8 +20,17 @@ from assets.resources import ProofmillResource
 
 GROUP = keys.TRAINING_GROUP
 SUMMARY_METRICS = (
-    "final_train_loss", "final_val_loss", "initial_val_loss", "val_tactic_loss", "val_value_loss",
-    "val_tactic_acc", "val_first_token_acc", "val_value_mae", "greedy_tactic_acc", "tokens_seen", "steps",
+    "final_train_loss",
+    "final_val_loss",
+    "initial_val_loss",
+    "val_tactic_loss",
+    "val_value_loss",
+    "val_tactic_acc",
+    "val_first_token_acc",
+    "val_value_mae",
+    "greedy_tactic_acc",
+    "tokens_seen",
+    "steps",
     "train_seconds",
 )
 
@@ -29,15 +38,36 @@ SUMMARY_METRICS = (
 @dataclasses.dataclass(frozen=True)
 class StageSpec:
     stage: str
+    asset: str  # asset key of the checkpoint
     corpus: str  # asset key (and file name) of the training data
     previous: str | None  # stage whose checkpoint this one starts from
+    description: str
     aliases: tuple[str, ...] = ()
 
 
 SPECS = {
-    "pretrain": StageSpec("pretrain", keys.PRETRAIN_CORPUS, None),
-    "midtrain": StageSpec("midtrain", keys.MIDTRAIN_CORPUS, "pretrain"),
-    "sft": StageSpec("sft", keys.SFT_TRANSITIONS, "midtrain", aliases=("sft",)),
+    "pretrain": StageSpec(
+        "pretrain",
+        keys.PRETRAIN_CHECKPOINT,
+        keys.PRETRAIN_CORPUS,
+        None,
+        "A fresh GPT (profile's preset) trained on best-fit packed pretrain text.",
+    ),
+    "midtrain": StageSpec(
+        "midtrain",
+        keys.MIDTRAIN_CHECKPOINT,
+        keys.MIDTRAIN_CORPUS,
+        "pretrain",
+        "The pretrain checkpoint trained further on a plain stream of Lean code.",
+    ),
+    "sft": StageSpec(
+        "sft",
+        keys.SFT_CHECKPOINT,
+        keys.SFT_TRANSITIONS,
+        "midtrain",
+        "The midtrain checkpoint fine-tuned on state -> tactic and state -> value rows (alias `sft`).",
+        aliases=("sft",),
+    ),
 }
 
 
@@ -45,67 +75,36 @@ def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from models.gpt import GPTConfig
-    from models.registration import forget_registration, register_checkpoint
-    from models.tokenizer import ProofTokenizer
-    from models.train import build_datasets, run_stage
+    from models.stages import train_and_register
 
-    spec = SPECS[stage]
-    profile = proofmill.settings
-    settings = getattr(profile, stage)
-    compute = profile.compute
-    tokenizer = ProofTokenizer.load(proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER))
-    data = proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus)
+    spec, profile = SPECS[stage], proofmill.settings
+    settings, compute = getattr(profile, stage), profile.compute
     init = None
     if spec.previous is not None:
-        init = proofmill.require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
-    config = None if init else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
-    out = proofmill.checkpoint_path(stage)
-    forget_registration(out)  # stale until the new version is registered
-
-    train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
+        init = proofmill.require(proofmill.checkpoint_path(spec.previous), SPECS[spec.previous].asset)
     context.log.info(
         f"{stage}: {compute.model} model, {settings.max_steps} steps x {settings.batch_size} rows "
         f"x {settings.accumulate_grad_batches} accumulation, seq {settings.seq_len}, from {init or 'scratch'}"
     )
-    result = run_stage(
+    result, version = train_and_register(
         stage,
-        tokenizer=tokenizer,
-        train_data=train,
-        val_data=val,
-        settings=settings,
-        compute=compute,
-        out_dir=out.parent,
-        model_config=config,
+        data=proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus),
+        tokenizer_path=proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER),
         init_checkpoint=init,
-        seed=profile.corpora.seed,
-        meta={"profile": profile.name, "dagster_run_id": context.run_id},
-        enable_progress_bar=False,
-        limit_val_batches=None if stage == "sft" else 20,
+        out_checkpoint=proofmill.checkpoint_path(stage),
+        profile=profile,
+        dagster_run_id=context.run.run_id,
+        asset_key=context.asset_key.to_user_string(),
+        aliases=spec.aliases,
+        tracking_uri=proofmill.tracking_uri,
     )
     metrics = result.metrics
-    asset_key = context.asset_key.to_user_string()
-    version = register_checkpoint(
-        result.checkpoint_path,
-        stage=stage,
-        metrics=metrics,
-        params={
-            "profile": profile.name,
-            "stage": dataclasses.asdict(settings),
-            "compute": dataclasses.asdict(compute),
-            "model": result.model_config,
-            "init_checkpoint": str(init) if init else "scratch",
-        },
-        loss_curve=result.loss_curve_path,
-        history=result.history,
-        tokenizer_fingerprint=tokenizer.fingerprint(),
-        dagster_run_id=context.run_id,
-        asset_key=asset_key,
-        aliases=spec.aliases,
-        uri=proofmill.tracking_uri,
-    )
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
+    return dg.MaterializeResult(metadata=_stage_metadata(spec, result, version))
 
+
+def _stage_metadata(spec: StageSpec, result: Any, version: Any) -> dict[str, Any]:
+    metrics = result.metrics
     md: dict[str, Any] = {
         "path": dg.MetadataValue.path(str(result.checkpoint_path)),
         "parameters": dg.MetadataValue.int(int(metrics["params"])),
@@ -124,41 +123,27 @@ def train_stage(
     if result.loss_curve_path is not None:
         md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
-    return dg.MaterializeResult(metadata=md)
+    return md
 
 
-@dg.asset(
-    group_name=GROUP,
-    deps=[keys.key(keys.PRETRAIN_CORPUS), keys.key(keys.TOKENIZER)],
-    kinds={"pytorch", "mlflow"},
-)
-def pretrain_checkpoint(
-    context: dg.AssetExecutionContext, proofmill: ProofmillResource
-) -> dg.MaterializeResult:
-    """A fresh GPT (profile's preset) trained on best-fit packed pretrain text."""
-    return train_stage(context, proofmill, "pretrain")
+def stage_asset(spec: StageSpec) -> dg.AssetsDefinition:
+    """The checkpoint asset of one training stage: depends on its corpus, the tokenizer and the previous
+    stage's checkpoint."""
+    deps = [keys.key(spec.corpus), keys.key(keys.TOKENIZER)]
+    if spec.previous is not None:
+        deps.insert(0, keys.key(SPECS[spec.previous].asset))
 
+    @dg.asset(
+        name=spec.asset,
+        group_name=GROUP,
+        deps=deps,
+        kinds={"pytorch", "mlflow"},
+        description=spec.description,
+    )
+    def _train(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+        return train_stage(context, proofmill, spec.stage)
 
-@dg.asset(
-    group_name=GROUP,
-    deps=[pretrain_checkpoint, keys.key(keys.MIDTRAIN_CORPUS), keys.key(keys.TOKENIZER)],
-    kinds={"pytorch", "mlflow"},
-)
-def midtrain_checkpoint(
-    context: dg.AssetExecutionContext, proofmill: ProofmillResource
-) -> dg.MaterializeResult:
-    """The pretrain checkpoint trained further on a plain stream of Lean code."""
-    return train_stage(context, proofmill, "midtrain")
-
-
-@dg.asset(
-    group_name=GROUP,
-    deps=[midtrain_checkpoint, keys.key(keys.SFT_TRANSITIONS), keys.key(keys.TOKENIZER)],
-    kinds={"pytorch", "mlflow"},
-)
-def sft_checkpoint(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
-    """The midtrain checkpoint fine-tuned on state -> tactic and state -> value rows (alias `sft`)."""
-    return train_stage(context, proofmill, "sft")
+    return _train
 
 
 def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResult:
@@ -183,16 +168,17 @@ def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResul
     )
 
 
-@dg.asset_check(asset=pretrain_checkpoint, name="loads_and_learned")
-def pretrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "pretrain")
+def stage_check(asset: dg.AssetsDefinition, stage: str) -> dg.AssetChecksDefinition:
+    @dg.asset_check(asset=asset, name="loads_and_learned", description=_check_stage.__doc__)
+    def _check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+        return _check_stage(proofmill, stage)
+
+    return _check
 
 
-@dg.asset_check(asset=midtrain_checkpoint, name="loads_and_learned")
-def midtrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "midtrain")
-
-
-@dg.asset_check(asset=sft_checkpoint, name="loads_and_learned")
-def sft_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "sft")
+pretrain_checkpoint = stage_asset(SPECS["pretrain"])
+midtrain_checkpoint = stage_asset(SPECS["midtrain"])
+sft_checkpoint = stage_asset(SPECS["sft"])
+pretrain_checkpoint_check = stage_check(pretrain_checkpoint, "pretrain")
+midtrain_checkpoint_check = stage_check(midtrain_checkpoint, "midtrain")
+sft_checkpoint_check = stage_check(sft_checkpoint, "sft")

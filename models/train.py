@@ -48,8 +48,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Any
 
 import lightning as L
 import torch
@@ -57,6 +56,7 @@ from lightning.pytorch.callbacks import Callback, ModelCheckpoint
 from torch.utils.data import DataLoader, Dataset, IterableDataset
 
 from core.atomic import atomic_file
+from core.profiles import ComputeSettings, StageSettings
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
 from models.gpt import GPT, Block, GPTConfig
@@ -67,33 +67,6 @@ from models.tokenizer import ProofTokenizer
 
 LM_STAGES = ("pretrain", "midtrain")
 SFT_STAGES = ("sft", "rl")
-
-
-class StageSettingsLike(Protocol):
-    """Fields of ``core.profiles.StageSettings`` used here (models never import pipelines)."""
-
-    max_steps: int
-    batch_size: int
-    accumulate_grad_batches: int
-    seq_len: int
-    lr: float
-    warmup_frac: float
-    warmdown_frac: float
-    weight_decay: float
-    grad_clip: float
-    value_weight: float
-    val_check_interval: int
-    epochs: int | None
-
-
-class ComputeSettingsLike(Protocol):
-    model: str
-    accelerator: str
-    devices: int | str
-    num_nodes: int
-    precision: str
-    strategy: str
-    num_threads: int
 
 
 @dataclass
@@ -274,8 +247,8 @@ def run_stage(
     tokenizer: ProofTokenizer,
     train_data: Dataset,
     val_data: Dataset | None,
-    settings: StageSettingsLike,
-    compute: ComputeSettingsLike,
+    settings: StageSettings,
+    compute: ComputeSettings,
     out_dir: str | Path,
     model_config: GPTConfig | None = None,
     init_checkpoint: str | Path | None = None,
@@ -413,6 +386,20 @@ def run_stage(
 
 
 # -------------------------------------------------------------------------------------------- CLI
+def cli_settings(profile: str, stage: str, raw: dict[str, Any]) -> tuple[Any, Any]:
+    """(stage settings, compute settings) of ``profile`` with the overrides of a ``--settings`` file; the
+    same values the pipeline uses for the stage (rl: the profile's ``rl.update``)."""
+    from core.profiles import get_profile
+
+    overrides: dict[str, Any] = {}
+    if "stage" in raw:
+        overrides.update({"rl": {"update": raw["stage"]}} if stage == "rl" else {stage: raw["stage"]})
+    if "compute" in raw:
+        overrides["compute"] = raw["compute"]
+    chosen = get_profile(profile, overrides)
+    return (chosen.rl.update if stage == "rl" else getattr(chosen, stage)), chosen.compute
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m models.train STAGE --data ... --tokenizer ... --out ... [--init URI | --model tiny]``
     (for torchrun/SLURM launches; see the module docstring)."""
@@ -423,17 +410,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--init", help="checkpoint path or models:/proofmill@alias to start from")
     p.add_argument("--model", default=None, help="GPT preset for a fresh model (default: compute.model)")
-    p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}}')
+    p.add_argument("--profile", default="smoke", help="profile whose stage/compute settings are the defaults")
+    p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}} overriding the profile')
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     raw = json.loads(Path(args.settings).read_text()) if args.settings else {}
-    stage_defaults = dict(max_steps=100, batch_size=8, accumulate_grad_batches=1, seq_len=256, lr=3e-3,
-                          warmup_frac=0.0, warmdown_frac=0.5, weight_decay=0.0, grad_clip=1.0,
-                          value_weight=0.01, val_check_interval=25, epochs=None)
-    compute_defaults = dict(model="tiny", accelerator="auto", devices="auto", num_nodes=1,
-                            precision="32-true", strategy="auto", num_threads=0)
-    settings = SimpleNamespace(**{**stage_defaults, **raw.get("stage", {})})
-    compute = SimpleNamespace(**{**compute_defaults, **raw.get("compute", {})})
+    settings, compute = cli_settings(args.profile, args.stage, raw)
     tokenizer = ProofTokenizer.load(args.tokenizer)
     train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed)
     config = None if args.init else GPTConfig.preset(args.model or compute.model, tokenizer.vocab_size,

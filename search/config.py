@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from core.profiles import Profile
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -59,8 +61,8 @@ class SearchConfig:
         return d
 
     @classmethod
-    def from_profile(cls, profile: Any, **overrides: Any) -> SearchConfig:
-        """Budgets and timeouts from a `core.profiles.Profile` (duck-typed: search never imports it)."""
+    def from_profile(cls, profile: Profile, **overrides: Any) -> SearchConfig:
+        """Budgets and timeouts from a profile's ``search`` and ``lean`` settings (``overrides`` win)."""
         fields: dict[str, Any] = {
             "num_simulations": profile.search.num_simulations,
             "time_budget_s": profile.search.time_limit_s,

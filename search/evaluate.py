@@ -37,10 +37,10 @@ REPORT_FILES = (SUMMARY_FILE, MARKDOWN_FILE, PLOT_FILE)
 
 
 def read_statements(
-    path: str | Path, split: str, datasets: Sequence[str] | None = None, limit: int = 0
+    path: str | Path, split: str, datasets: Sequence[str] | None = None, limit: int | None = None
 ) -> list[dict[str, Any]]:
     """Statement rows (dataset, id, split, header, statement) of one split of a statements parquet,
-    sorted by (dataset, id); the first ``limit`` when ``limit`` > 0. Raises ValueError when none match."""
+    sorted by (dataset, id); the first ``limit`` when given. Raises ValueError when none match."""
     table = pq.read_table(path, columns=STATEMENT_COLUMNS)
     rows = [
         r for r in table.to_pylist() if r["split"] == split and (datasets is None or r["dataset"] in datasets)
@@ -50,7 +50,7 @@ def read_statements(
             f"{path} has no {split!r} statements" + (f" of {list(datasets)}" if datasets else "")
         )
     rows.sort(key=lambda r: (r["dataset"], r["id"]))
-    return rows[:limit] if limit else rows
+    return rows if limit is None else rows[:limit]
 
 
 @contextlib.contextmanager

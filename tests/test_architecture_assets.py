@@ -146,11 +146,27 @@ def test_every_job_schedule_and_sensor_of_defs_resolves_and_evaluates(tmp_path: 
             with dg.build_schedule_context(
                 instance=instance, resources=resources, repository_def=repo
             ) as context:
-                request = schedule.evaluate_tick(context).run_requests
-            assert [r.partition_key for r in request] == ["1"]
+                request = schedule(context)
+            assert request.partition_key == "1"
         for sensor in repo.sensor_defs:
             with dg.build_sensor_context(
                 instance=instance, resources=resources, repository_def=repo
             ) as context:
-                result = sensor.evaluate_tick(context)
+                result = sensor(context)
             assert [r.partition_key for r in result.run_requests] == ["1"]
+
+
+def test_the_training_cli_defaults_are_the_profile() -> None:
+    """`python -m models.train` trains with the profile's settings unless a --settings file overrides them."""
+    from core.profiles import get_profile
+    from models.train import cli_settings
+
+    smoke = get_profile("smoke")
+    assert cli_settings("smoke", "sft", {}) == (smoke.sft, smoke.compute)
+    assert cli_settings("smoke", "rl", {}) == (smoke.rl.update, smoke.compute)
+    stage, compute = cli_settings(
+        "smoke", "pretrain", {"stage": {"max_steps": 7}, "compute": {"model": "d2"}}
+    )
+    assert (stage.max_steps, stage.lr, compute.model) == (7, smoke.pretrain.lr, "d2")
+    with pytest.raises(ValueError, match="nope"):
+        cli_settings("smoke", "sft", {"stage": {"nope": 1}})
