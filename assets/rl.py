@@ -419,7 +419,8 @@ def _spread_and_best(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
     from models.best import point_best_at
     from search.learning_curve import best_point, rl_points
 
-    points = rl_points(proofmill.path("eval"))
+    # the fixed eval set (the profile's first eval benchmark) decides the curve point and `best`
+    points = rl_points(proofmill.path("eval"), dataset=proofmill.settings.eval_benchmarks[0])
     md: dict[str, Any] = {}
     point = next((p for p in points if p.iteration == k), None)
     if point is not None:

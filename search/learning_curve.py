@@ -49,11 +49,14 @@ class CurvePoint:
         }
 
 
-def solved_by_run(report_dir: str | Path) -> dict[str, dict[str, bool]]:
-    """{run: {theorem id: proven}} of one eval report's per-theorem table."""
+def solved_by_run(report_dir: str | Path, dataset: str | None = None) -> dict[str, dict[str, bool]]:
+    """{run: {theorem id: proven}} of one eval report's per-theorem table (only ``dataset``'s theorems
+    when given: a report over several eval sets gives one curve per set)."""
     rows = pq.read_table(Path(report_dir) / THEOREMS_FILE, columns=["run", "dataset", "id", "outcome"])
     out: dict[str, dict[str, bool]] = {}
     for r in rows.to_pylist():
+        if dataset is not None and r["dataset"] != dataset:
+            continue
         out.setdefault(r["run"], {})[f"{r['dataset']}/{r['id']}"] = r["outcome"] == "proven"
     return out
 
@@ -73,7 +76,7 @@ def _sims(summary: dict[str, Any]) -> int | None:
     return int(max(budgets)) if budgets else None
 
 
-def rl_points(eval_root: str | Path, *, seed: int = 0) -> list[CurvePoint]:
+def rl_points(eval_root: str | Path, *, dataset: str | None = None, seed: int = 0) -> list[CurvePoint]:
     """One point per RL eval report (policy[K]) and one for SFT (iteration 0, from the earliest report
     that has it), ordered by iteration."""
     base = Path(eval_root) / "rl"
@@ -84,7 +87,7 @@ def rl_points(eval_root: str | Path, *, seed: int = 0) -> list[CurvePoint]:
     )
     points: list[CurvePoint] = []
     for k, d in reports:
-        runs = solved_by_run(d)
+        runs = solved_by_run(d, dataset)
         summary = _summary(d)
         checkpoints = {n: s.get("checkpoint") for n, s in summary.get("runs", {}).items()}
         name = f"rl-{k}"
@@ -101,12 +104,14 @@ def rl_points(eval_root: str | Path, *, seed: int = 0) -> list[CurvePoint]:
     return sorted(points, key=lambda p: p.iteration)
 
 
-def reference_rates(eval_root: str | Path, *, seed: int = 0) -> dict[str, Interval]:
+def reference_rates(eval_root: str | Path, *, dataset: str | None = None, seed: int = 0
+                    ) -> dict[str, Interval]:
     """SFT and uniform-random rates of the foundation's eval report (``eval/sft``), when it exists."""
     d = Path(eval_root) / "sft"
     if not (d / THEOREMS_FILE).is_file():
         return {}
-    return {run: bootstrap_rate(list(s.values()), seed=seed) for run, s in solved_by_run(d).items()}
+    runs = solved_by_run(d, dataset)
+    return {run: bootstrap_rate(list(s.values()), seed=seed) for run, s in runs.items() if s}
 
 
 def best_point(points: Sequence[CurvePoint]) -> CurvePoint | None:
@@ -206,12 +211,14 @@ def markdown_table(points: Sequence[CurvePoint]) -> str:
     return "\n".join(lines)
 
 
-def write_curve(eval_root: str | Path, out_dir: str | Path, title: str) -> tuple[list[CurvePoint],
-                                                                                 dict[str, Interval], Path]:
-    """Points, references, and the plot + ``learning_curve.json`` written into ``out_dir``."""
+def write_curve(eval_root: str | Path, out_dir: str | Path, title: str, dataset: str | None = None
+                ) -> tuple[list[CurvePoint], dict[str, Interval], Path]:
+    """Points, references, and the plot + ``learning_curve.json`` written into ``out_dir`` (over
+    ``dataset``'s theorems only, when given)."""
     from core.atomic import atomic_write_text
 
-    points, references = rl_points(eval_root), reference_rates(eval_root)
+    points = rl_points(eval_root, dataset=dataset)
+    references = reference_rates(eval_root, dataset=dataset)
     out = Path(out_dir)
     plot = plot_curve(points, references, out / "learning_curve.png", title)
     atomic_write_text(out / "learning_curve.json", json.dumps([p.to_dict() for p in points], indent=2) + "\n")

@@ -153,6 +153,9 @@ def test_learning_curve_points_best_and_plot(tmp_path: Path) -> None:
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "out" / "learning_curve.json").is_file()
     assert "| 3 | models:/proofmill/7 | 87.5 %" in lc.markdown_table(points)
+    # a report over several eval sets: the curve of one set counts only its theorems
+    assert lc.rl_points(tmp_path / "eval", dataset="minilean") == points
+    assert lc.rl_points(tmp_path / "eval", dataset="minif2f_lite") == []
 
 
 def test_best_alias_moves_to_a_registered_version_and_resolves(tmp_path: Path) -> None:
