@@ -3,6 +3,7 @@ the profile's eval split, in one report (success rates, anytime success, success
 The work is ``search.evaluate.evaluate_checkpoints``; the asset picks the inputs and logs to MLflow."""
 
 # No `from __future__ import annotations`: Dagster resolves the run-config class from the real annotation.
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
@@ -14,6 +15,7 @@ from search.config import SearchConfig
 
 SFT_RUN = "sft"
 BASELINE_RUN = "uniform-random"
+POLICY_RUN = "policy"  # a policy named by EvalConfig.checkpoint
 
 
 class EvalConfig(dg.Config):
@@ -21,6 +23,9 @@ class EvalConfig(dg.Config):
     num_simulations: int | None = None  # None: the profile's search budget
     concurrency: int | None = None  # None: the profile's searches in flight
     seed: int = 0  # fixed (not the profile's): runs stay comparable
+    # another policy to evaluate instead of the SFT checkpoint, e.g. "models:/proofmill@best" (the best
+    # evaluated RL policy) or a checkpoint file; its report goes to eval/policy/ (eval/sft/ is kept)
+    checkpoint: str | None = None
 
 
 @dg.asset(
@@ -41,9 +46,9 @@ def eval_report_sft(
     context.log.info(
         f"evaluating on {len(theorems)} {settings.eval_split} theorems of {settings.eval_benchmarks}"
     )
-    checkpoint = proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
+    run, checkpoint = _policy_to_evaluate(proofmill, config.checkpoint)
     result = evaluate_checkpoints(
-        {SFT_RUN: (checkpoint, SFT_RUN)},
+        {run: (checkpoint, run)},
         theorems,
         baseline=BASELINE_RUN,
         tokenizer_path=proofmill.tokenizer_path(),
@@ -51,8 +56,8 @@ def eval_report_sft(
         servers=proofmill.servers,
         config=search,
         concurrency=settings.search.concurrency if config.concurrency is None else config.concurrency,
-        report_dir=proofmill.eval_dir("sft"),
-        title=f"SFT vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations",
+        report_dir=proofmill.eval_dir(run),
+        title=f"{run} vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations",
         seed=config.seed,
     )
     for name, stats in result.stats.items():
@@ -142,3 +147,18 @@ def _sweep_metadata(result: Any, logged: dict[str, str], moved: dict[str, str]) 
             for b, r in result.best.items()}),
         "mlflow": dg.MetadataValue.json(logged),
     }
+
+
+def _policy_to_evaluate(proofmill: ProofmillResource, checkpoint: str | None) -> tuple[str, Path]:
+    """(run name, local checkpoint): the SFT checkpoint, or the one the config names (a models:/ URI is
+    resolved in the registry, e.g. models:/proofmill@best)."""
+    if not checkpoint:
+        return SFT_RUN, proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
+    if checkpoint.startswith("models:/"):
+        from models.registry import resolve_model_uri
+
+        try:
+            return POLICY_RUN, resolve_model_uri(checkpoint, proofmill.tracking_uri)
+        except (LookupError, ValueError) as exc:
+            raise dg.Failure(f"cannot evaluate {checkpoint}: {exc}") from exc
+    return POLICY_RUN, proofmill.require(Path(checkpoint), checkpoint)

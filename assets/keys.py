@@ -25,6 +25,7 @@ ROLLOUTS = "rollouts"
 REPLAY_SHARD = "replay_shard"
 POLICY = "policy"
 RL_EVAL = "rl_eval"
+RL_LEARNING_CURVE = "rl_learning_curve"
 
 # --- groups -----------------------------------------------------------------------------------------
 CORPORA_GROUP = "corpora"
@@ -34,6 +35,7 @@ EVAL_GROUP = "eval"
 EVAL_SWEEP = "eval_sweep"
 EVAL_SWEEP_GROUP = "eval_sweep"  # on demand (after RL iterations), not part of the foundation job
 RL_GROUP = "rl"
+RL_REPORT_GROUP = "rl_report"  # unpartitioned views over every RL iteration (not in the per-iteration job)
 
 # --- the RL iteration partitions -------------------------------------------------------------------
 RL_PARTITIONS_NAME = "rl_iteration"

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import dagster as dg
+import pyarrow.parquet as pq
 
 from assets import keys
 from assets.io import eval_metadata, markdown_table, png_markdown
@@ -74,8 +75,21 @@ def policy_checkpoint(proofmill: ProofmillResource, iteration: int) -> Path:
     return proofmill.checkpoint_path(f"rl/iteration={iteration}")
 
 
+def rollout_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path, str]:
+    """(checkpoint, model_version) of the policy that generates iteration `iteration`'s rollouts:
+    policy[k-1], or with ``rl.rollout_policy = "best"`` the checkpoint behind the MLflow ``best`` alias
+    (the best evaluated policy so far; policy[k-1] until one was evaluated)."""
+    if proofmill.settings.rl.rollout_policy == "best":
+        from models.best import best_checkpoint
+
+        best = best_checkpoint(proofmill.tracking_uri)
+        if best is not None and best[0].is_file():
+            return best
+    return previous_policy(proofmill, iteration)
+
+
 def previous_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path, str]:
-    """(checkpoint, model_version) of the policy that generates iteration `iteration`'s rollouts."""
+    """(checkpoint, model_version) of policy[iteration-1] (the SFT checkpoint for iteration 1)."""
     from models.registration import model_version
 
     path = policy_checkpoint(proofmill, iteration - 1)
@@ -116,17 +130,21 @@ def _checked_statements(context: Any, proofmill: ProofmillResource, theorems: li
 def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Iterator[dg.DynamicOutput[dict]]:
     k = iteration_of(context.partition_key)
     previous_policy(proofmill, k)  # fail before any search when the policy to roll out does not exist
-    theorems = proofmill.statements(keys.RL_STATEMENTS, RL_SPLIT)
+    base = proofmill.statements(keys.RL_STATEMENTS, RL_SPLIT)
     if proofmill.settings.rl.check_statements:
-        theorems = _checked_statements(context, proofmill, theorems)
+        base = _checked_statements(context, proofmill, base)
+    # never an eval theorem in the pool: every split of the benchmarks is excluded from the frontier
+    benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
+    eval_statements = pq.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
+    theorems, fresh = rollout_lib.rl_pool(proofmill.root, base, k, proofmill.settings, eval_statements)
     try:
         plan = rollout_lib.plan_iteration(proofmill.root, theorems, k, proofmill.settings)
     except ValueError as exc:
         raise dg.Failure(str(exc)) from exc
     budgets = sorted({t["num_simulations"] for b in plan.batches for t in b})
     context.log.info(
-        f"iteration {k}: {plan.sampled} theorems from {plan.theorems} (history: {plan.history} attempts), "
-        f"{len(plan.batches)} batches, budgets {budgets}"
+        f"iteration {k}: {plan.sampled} theorems from {plan.theorems} ({fresh} fresh from the frontier; "
+        f"history: {plan.history} attempts), {len(plan.batches)} batches, budgets {budgets}"
     )
     for b, batch in enumerate(plan.batches):
         yield dg.DynamicOutput({"iteration": k, "batch": b, "theorems": batch}, mapping_key=f"batch_{b}")
@@ -135,7 +153,7 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
 @dg.op(description="Prove one batch: concurrent searches, one batched policy (iteration k-1), Lean slots.")
 def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource, batch: dict) -> str:
     k, b = int(batch["iteration"]), int(batch["batch"])
-    checkpoint, version = previous_policy(proofmill, k)
+    checkpoint, version = rollout_policy(proofmill, k)
     path, stats = rollout_lib.prove_rollout_batch(
         proofmill.root,
         list(batch["theorems"]),
@@ -245,16 +263,18 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     k = iteration_of(context.partition_key)
     settings = proofmill.settings
     init, init_version = previous_policy(proofmill, k)
-    window = replay.window(k, settings.rl.replay_window)
+    window, rows = _replay_rows(proofmill, k)
     update = update_policy(
         init_checkpoint=init,
         out_checkpoint=policy_checkpoint(proofmill, k),
         tokenizer_path=proofmill.tokenizer_path(),
-        replay_rows=replay.read_shards(proofmill.root, "replay", window).to_pylist(),
+        replay_rows=rows,
         sft_transitions=proofmill.require(proofmill.corpus_path(keys.SFT_TRANSITIONS), keys.SFT_TRANSITIONS),
         profile=settings,
         iteration=k,
         meta={"replay_window": window, "init_model_version": init_version},
+        optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
+        rejected_rows=_rejected_rows(proofmill, k),
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
@@ -267,6 +287,26 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     return dg.MaterializeResult(metadata=_policy_metadata(update, version, aliases))
 
 
+def _replay_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], list[dict[str, Any]]]:
+    """(iterations read, replay rows) policy[k] trains on: the reference's FIFO of the newest
+    ``replay_capacity`` transitions over every iteration so far, or the window of iterations."""
+    rl = proofmill.settings.rl
+    if rl.replay_capacity:
+        window = list(range(1, k + 1))
+        everything = replay.read_shards(proofmill.root, "replay", window).to_pylist()
+        return window, replay.fifo(everything, rl.replay_capacity)
+    window = replay.window(k, rl.replay_window)
+    return window, replay.read_shards(proofmill.root, "replay", window).to_pylist()
+
+
+def _rejected_rows(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
+    """(state, tactic) pairs Lean rejected in the replay window: the unlikelihood rows' source."""
+    if not (proofmill.settings.rl.negative_fraction and proofmill.settings.rl.update.unlikelihood_weight):
+        return []
+    window = replay.window(k, proofmill.settings.rl.replay_window)
+    return replay.read_shards(proofmill.root, "rejected", window).select(["state", "tactic"]).to_pylist()
+
+
 def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dict[str, Any]:
     md: dict[str, Any] = {
         "path": dg.MetadataValue.path(str(update.checkpoint)),
@@ -276,6 +316,8 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
         "replay_window": dg.MetadataValue.json(update.meta["replay_window"]),
         "replay_transitions": update.meta["replay_transitions"],
         "sft_transitions": update.meta["sft_transitions"],
+        "negative_rows": update.meta.get("negative_rows", 0),
+        "optimizer": update.meta.get("optimizer", "fresh"),
         "aliases": ", ".join(aliases) or "-",
         **update.summary_metrics,
     }
@@ -303,6 +345,9 @@ def is_eval_iteration(k: int, eval_every: int, iterations: int) -> bool:
     return (eval_every > 0 and k % eval_every == 0) or k == iterations
 
 
+NOT_BELOW_SFT = "not_below_sft"
+
+
 @dg.asset(
     partitions_def=RL_PARTITIONS,
     group_name=GROUP,
@@ -310,11 +355,18 @@ def is_eval_iteration(k: int, eval_every: int, iterations: int) -> bool:
     output_required=False,
     kinds={"parquet"},
     description="policy[k] vs the SFT checkpoint, same MCTS settings, one report (every eval_every "
-    "iterations and on the last one).",
+    "iterations and on the last one); moves the MLflow `best` alias to the best evaluated policy.",
+    check_specs=[
+        dg.AssetCheckSpec(
+            NOT_BELOW_SFT,
+            asset=keys.RL_EVAL,
+            description="warns when policy[k] proves fewer eval theorems than the SFT checkpoint",
+        )
+    ],
 )
 def rl_eval(
     context: dg.AssetExecutionContext, config: RLEvalConfig, proofmill: ProofmillResource
-) -> Iterator[dg.Output[str]]:
+) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
     from search.evaluate import evaluate_checkpoints
 
     k = iteration_of(context.partition_key)
@@ -322,12 +374,15 @@ def rl_eval(
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
+        yield _not_evaluated(k)  # a check spec's result is a required output
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
+    theorems = proofmill.eval_statements(config.max_theorems)
     result = evaluate_checkpoints(
         checkpoints,
-        proofmill.eval_statements(config.max_theorems),
+        theorems,
+        reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations),
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
@@ -339,4 +394,65 @@ def rl_eval(
         f"{search.num_simulations} simulations",
     )
     mlflow = result.log_to_mlflow(checkpoints[f"rl-{k}"][0], proofmill.tracking_uri, {f"rl-{k}": "rl"})
-    yield dg.Output(str(result.report_dir), metadata=eval_metadata(result, mlflow))
+    md = {**eval_metadata(result, mlflow), **_spread_and_best(proofmill, k)}
+    yield dg.Output(str(result.report_dir), metadata=md)
+    yield _not_below_sft(k, result.success_rates, md.get("delta_vs_sft_ci95"))
+
+
+def _not_evaluated(k: int) -> dg.AssetCheckResult:
+    """The not_below_sft result of an iteration that is not evaluated: says plainly nothing was compared."""
+    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
+                               description=f"iteration {k} is not an eval iteration: nothing compared")
+
+
+def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
+                  num_simulations: int) -> dict[str, Any]:
+    """The SFT run of an earlier RL eval with the same checkpoint, budget and theorems, if any."""
+    from models.registration import model_version
+    from search.learning_curve import reusable_run
+
+    version = model_version(sft, "sft")
+    found = reusable_run(proofmill.path("eval"), "sft", version, theorems, num_simulations, k)
+    return {"sft": found[0]} if found else {}
+
+
+def _not_below_sft(k: int, rates: dict[str, float], delta: str | None) -> dg.AssetCheckResult:
+    """Warn (not fail: the run goes on, the `best` alias keeps the better policy) when policy[k] proves
+    fewer eval theorems than SFT."""
+    rl_rate, sft_rate = rates[f"rl-{k}"], rates["sft"]
+    return dg.AssetCheckResult(
+        check_name=NOT_BELOW_SFT,
+        passed=rl_rate >= sft_rate,
+        severity=dg.AssetCheckSeverity.WARN,
+        description=None
+        if rl_rate >= sft_rate
+        else f"policy[{k}] proves {100 * rl_rate:.0f} % < SFT {100 * sft_rate:.0f} % on the eval split",
+        metadata={"success_rate_rl": rl_rate, "success_rate_sft": sft_rate,
+                  "delta_vs_sft_ci95": delta or "-"},
+    )
+
+
+def _spread_and_best(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
+    """Metadata: policy[k]'s bootstrap interval and paired difference to SFT, and the best evaluated
+    policy over every RL eval report so far, where the MLflow `best` alias now points (best.json)."""
+    import json
+
+    from core.atomic import atomic_write_text
+    from models.best import point_best_at
+    from search.learning_curve import best_point, rl_points
+
+    # the fixed eval set (the profile's first eval benchmark) decides the curve point and `best`
+    points = rl_points(proofmill.path("eval"), dataset=proofmill.settings.eval_benchmarks[0])
+    md: dict[str, Any] = {}
+    point = next((p for p in points if p.iteration == k), None)
+    if point is not None:
+        md["success_rate_rl_ci95"] = str(point.rate)
+        if (d := point.delta_vs_sft) is not None:
+            md["delta_vs_sft_ci95"] = f"{100 * d.mean:+.1f} points [{100 * d.low:+.1f}, {100 * d.high:+.1f}]"
+    best = best_point(points)
+    if best is not None:
+        moved = point_best_at(best.checkpoint or "", proofmill.tracking_uri)
+        atomic_write_text(proofmill.path("eval", "rl", "best.json"),
+                          json.dumps({**best.to_dict(), "alias": moved}, indent=2) + "\n")
+        md["best"] = f"{best.run} ({best.checkpoint}): {best.rate}; alias {moved}"
+    return md

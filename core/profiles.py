@@ -74,6 +74,7 @@ class StageSettings:
     weight_decay: float = 0.0
     grad_clip: float = 1.0
     value_weight: float = 0.01  # SFT/RL only
+    unlikelihood_weight: float = 0.0  # RL only: weight of the unlikelihood loss on rejected tactics
     val_check_interval: int = 25
     epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
     # models.optim: "adamw" (one AdamW at `lr`) or "muon_adamw" (the reference: Muon for block matrices at
@@ -103,6 +104,7 @@ class StageSettings:
         _check(self, "weight_decay", self.weight_decay >= 0, ">= 0")
         _check(self, "grad_clip", self.grad_clip >= 0, ">= 0 (0 = no clipping)")
         _check(self, "value_weight", self.value_weight >= 0, ">= 0")
+        _check(self, "unlikelihood_weight", self.unlikelihood_weight >= 0, ">= 0")
         _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
         _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
         _check(self, "final_lr_frac", 0 <= self.final_lr_frac <= 1, "in [0, 1]")
@@ -192,10 +194,31 @@ class RLSettings:
     max_infra_error_share: float = 0.2
     check_statements: bool = True  # init check (proof_from_sorry) before statements enter the pool
     whitelist_dir: str = ""  # optional <dir>/<dataset>.whitelist.json (nanoproof format) per dataset
+    # The frontier (search.frontier, offline minilean only): fresh generated statements added to the RL
+    # pool every iteration, deduplicated against the eval sets; levels = difficulty tiers kept, families =
+    # weights of (propositional, arithmetic, mixed) statements. 0 = the pool is rl_statements only.
+    frontier_per_iteration: int = 0
+    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)
+    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)
+    replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
+    carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
+    rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
+    # rejected (state, tactic) pairs of the replay window trained with unlikelihood (update.unlikelihood_
+    # weight > 0), as many as this fraction of the positive transitions (reference --negative-fraction)
+    negative_fraction: float = 0.0
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
         _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
+        _check(self, "frontier_per_iteration", self.frontier_per_iteration >= 0, ">= 0")
+        _check(self, "frontier_levels", bool(self.frontier_levels)
+               and set(self.frontier_levels) <= {1, 2, 3, 4}, "a non-empty subset of 1..4")
+        _check(self, "frontier_families", len(self.frontier_families) == 3
+               and min(self.frontier_families) >= 0 and sum(self.frontier_families) > 0,
+               "3 non-negative weights (prop, arith, mixed), not all 0")
+        _check(self, "replay_capacity", self.replay_capacity >= 0, ">= 0 (0 = the replay window)")
+        _check(self, "negative_fraction", 0 <= self.negative_fraction <= 4, "in [0, 4]")
+        _check(self, "rollout_policy", self.rollout_policy in ("previous", "best"), "'previous' or 'best'")
         _check(self, "theorems_per_iteration", self.theorems_per_iteration >= 1, ">= 1")
         _check(self, "batches_per_iteration", self.batches_per_iteration >= 1, ">= 1")
         _check(self, "replay_window", self.replay_window >= 1, ">= 1")
@@ -241,11 +264,30 @@ SMOKE = Profile(
     # SFT, 150 steps on synthetic transitions: Muon+AdamW val loss 0.0015 vs AdamW 2e-3 0.026 (README)
     sft=StageSettings(max_steps=400, batch_size=16, seq_len=256, lr=2e-3, value_weight=0.1,
                       optimizer="muon_adamw", unembedding_lr=0.004, lr_scale=0.8),
-    rl=RLSettings(fraction_sft=0.3),
     # MiniF2F-lite: the MiniF2F statements minilean states exactly (lean_io.minilean.minif2f), beside the
     # fixed 100-theorem minilean valid set; reports break success down per dataset.
     corpora=CorporaSettings(benchmarks=("minilean", "minif2f_lite")),
     eval_benchmarks=("minilean", "minif2f_lite"),
+    rl=RLSettings(
+        # docs/RL_EXPERIMENTS.md: the shipped recipe (fresh AdamW, lr 3e-4 with warmdown, pool = SFT's own
+        # theorems, first budget 32 < the eval's 64) drifted below SFT; these settings are what measured
+        # better there: the reference's small constant step with one optimizer across iterations, a FIFO
+        # replay, half SFT in the mix, fresh generated statements, budgets from the eval's 64 upwards.
+        fraction_sft=0.5,
+        update=StageSettings(max_steps=30, lr=1e-4, warmdown_frac=0.0, value_weight=0.1),
+        replay_capacity=3000,
+        carry_optimizer=True,
+        frontier_per_iteration=32,
+        base_simulations=64,
+        max_simulations=256,
+    ),
+)
+
+# `smoke` with more RL iterations and a denser learning curve: ≤ 30 min on 2 idle cores (README).
+DEMO = dataclasses.replace(
+    SMOKE,
+    name="demo",
+    rl=dataclasses.replace(SMOKE.rl, iterations=8, eval_every=2),
 )
 
 FULL = Profile(
@@ -316,11 +358,13 @@ FULL = Profile(
         eval_every=50,
         base_simulations=64,
         max_simulations=1024,
+        replay_capacity=250_000,  # reference: a FIFO of 250k transitions
+        carry_optimizer=True,  # reference: one optimizer for the whole RL run
     ),
     eval_benchmarks=("minif2f", "proofnet"),
 )
 
-PROFILES: dict[str, Profile] = {"smoke": SMOKE, "full": FULL}
+PROFILES: dict[str, Profile] = {"smoke": SMOKE, "demo": DEMO, "full": FULL}
 
 
 def _type_error(where: str, value: Any, hint: Any) -> str | None:

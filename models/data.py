@@ -368,3 +368,22 @@ def mix_rl_rows(
     mixed = list(replay) + picked
     rng.shuffle(mixed)
     return mixed
+
+
+def negative_rows(
+    rejected: Sequence[tuple[str, str]], tokenizer: Any, seq_len: int, limit: int, seed: int = 0,
+    tactic_max_len: int = TACTIC_MAX_LEN,
+) -> list[SFTRow]:
+    """Tactic rows (weight −1: unlikelihood) of up to ``limit`` distinct (state, tactic) pairs Lean
+    rejected, sampled with ``seed``; too-long rows are skipped."""
+    pairs = sorted(set(rejected))
+    random.Random(seed).shuffle(pairs)
+    out: list[SFTRow] = []
+    for state, tactic in pairs:
+        if len(out) >= limit:
+            break
+        ids, mask = tokenizer.tactic_row(state, tactic)
+        if sum(mask) > tactic_max_len or len(ids) > seq_len + 1:
+            continue
+        out.append(SFTRow(list(ids), list(mask), False, -1.0))
+    return out

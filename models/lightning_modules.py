@@ -138,6 +138,8 @@ class SFTModule(_GPTModule):
     ) -> None:
         super().__init__(model, settings, final_lr_frac=final_lr_frac)
         self.value_weight = float(value_weight if value_weight is not None else settings.value_weight)
+        # reference --unlikelihood-weight: rows with weight < 0 are tactics Lean rejected (RL only)
+        self.unlikelihood_weight = float(getattr(settings, "unlikelihood_weight", 0.0))
         self.register_buffer("bin_ids", torch.tensor(list(bin_ids), dtype=torch.long), persistent=False)
         self._sums = torch.nn.ModuleDict(
             {k: SumMetric() for k in ("wloss", "n_tok", "tac_loss", "tac_tok", "val_loss", "val_tok")}
@@ -159,9 +161,24 @@ class SFTModule(_GPTModule):
         num, den = self.weighted_loss_terms(per_token, targets, is_value, weight)
         return num / den.clamp(min=1)
 
+    def unlikelihood_loss(self, per_token: Tensor, targets: Tensor, weight: Tensor) -> Tensor:
+        """Mean over negative rows (weight < 0) of the per-row mean of −log(1 − p(token)) over the
+        rejected tactic's tokens and EOS (reference: unlikelihood on tactics Lean rejected)."""
+        neg = (targets != -1) & (weight < 0)[:, None]
+        rows = neg.any(-1)
+        if not bool(rows.any()):
+            return per_token.new_zeros(())
+        p = torch.exp(-per_token).clamp(max=1.0 - 1e-6)
+        ul = -torch.log1p(-p) * neg
+        per_row = ul.sum(-1)[rows] / neg.sum(-1)[rows]
+        return per_row.mean()
+
     def training_step(self, batch: dict[str, Tensor], batch_idx: int) -> Tensor:
         per_token = self.model.loss(batch["idx"], batch["targets"], reduction="none")
         loss = self.sft_loss(per_token, batch["targets"], batch["is_value"], batch["weight"])
+        if self.unlikelihood_weight > 0:
+            loss = loss + self.unlikelihood_weight * self.unlikelihood_loss(
+                per_token, batch["targets"], batch["weight"])
         self.tokens_seen += batch["idx"].numel()
         self.log("train_loss", loss, on_step=True, on_epoch=False, prog_bar=True,
                  batch_size=batch["idx"].shape[0])

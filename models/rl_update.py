@@ -9,6 +9,7 @@ alias only forward in iterations. ``assets.rl.policy`` is these two calls; a not
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,11 +52,24 @@ def update_policy(
     profile: Profile,
     iteration: int,
     meta: Mapping[str, Any] | None = None,
+    optimizer_from: str | Path | None = None,
+    rejected_rows: Sequence[Mapping[str, Any]] = (),
 ) -> PolicyUpdate:
     """policy[iteration] = ``init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed with a
-    ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``."""
+    ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``. The optimizer
+    state is always saved beside the checkpoint; ``optimizer_from`` (a directory holding the previous
+    update's) continues it instead of starting a fresh AdamW (``models.optimizer_carry``).
+    ``rejected_rows`` (``state``, ``tactic``: tactics Lean rejected) become unlikelihood rows, as many as
+    ``rl.negative_fraction`` × the replay transitions, when ``rl.update.unlikelihood_weight`` > 0."""
     from models.checkpoint import load_checkpoint, save_checkpoint
-    from models.data import SFTDataset, mix_rl_rows, read_transitions, transitions_from_replay
+    from models.data import (
+        SFTDataset,
+        mix_rl_rows,
+        negative_rows,
+        read_transitions,
+        transitions_from_replay,
+    )
+    from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
     from models.registration import forget_registration
     from models.tokenizer import ProofTokenizer
     from models.train import run_stage
@@ -72,17 +86,27 @@ def update_policy(
         "sft_transitions": len(mixed) - len(replay_t),
     }
     forget_registration(out)  # stale until this version is registered
+    carry = OptimizerStateCarry(Path(optimizer_from) / OPTIMIZER_FILE if optimizer_from else None,
+                                out.parent / OPTIMIZER_FILE)
     if not replay_t:  # no proof in the window: nothing to learn from; policy[k] = policy[k−1]
         model, _ = load_checkpoint(str(init_checkpoint), tokenizer=tokenizer)
         save_checkpoint(out, model, tokenizer.fingerprint(), {"stage": "rl", **info, "unchanged": True})
+        if carry.load_from is not None and carry.load_from.is_file():  # the optimizer goes on unchanged too
+            shutil.copyfile(carry.load_from, carry.save_to)
         return PolicyUpdate(out, info, {}, None, {}, tokenizer.fingerprint())
+    negatives = []
+    if rl.update.unlikelihood_weight > 0 and rl.negative_fraction > 0:
+        pairs = [(str(r["state"]), str(r["tactic"])) for r in rejected_rows]
+        limit = round(rl.negative_fraction * len(replay_t))
+        negatives = negative_rows(pairs, tokenizer, rl.update.seq_len, limit, seed=seed)
+    info["negative_rows"] = len(negatives)
     val = SFTDataset(
         read_transitions(sft_transitions, "valid")[:VALID_TRANSITIONS], tokenizer, rl.update.seq_len
     )
     result = run_stage(
         "rl",
         tokenizer=tokenizer,
-        train_data=SFTDataset(mixed, tokenizer, rl.update.seq_len),
+        train_data=SFTDataset(mixed, tokenizer, rl.update.seq_len, extra_rows=negatives),
         val_data=val if len(val) else None,
         settings=rl.update,
         compute=profile.compute,
@@ -92,7 +116,9 @@ def update_policy(
         meta=info,
         greedy_eval_max=GREEDY_EVAL_MAX,
         enable_progress_bar=False,
+        callbacks=[carry],
     )
+    info["optimizer"] = carry.loaded
     return PolicyUpdate(
         out, info, result.metrics, result.loss_curve_path, result.history, tokenizer.fingerprint()
     )

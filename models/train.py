@@ -320,6 +320,7 @@ def run_stage(
     checkpoint_every_n_steps: int | None = None,
     resume: bool | None = None,
     final_lr_frac: float | None = None,
+    callbacks: Sequence[Callback] = (),
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
 
@@ -332,6 +333,7 @@ def run_stage(
     a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``). Mid-epoch resumes
     restart the epoch's data order (the loaders are not stateful).
     ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
+    ``callbacks`` are added to the Trainer's (e.g. ``models.optimizer_carry.OptimizerStateCarry``).
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
@@ -367,11 +369,11 @@ def run_stage(
     spill = out / ".fit_record.json"
     spill.unlink(missing_ok=True)
     history = LossHistory(spill)
-    callbacks: list[Callback] = [history]
+    all_callbacks: list[Callback] = [history, *callbacks]
     if checkpoint_every_n_steps:
         # The two newest full-state checkpoints (weights + optimizer + schedulers + loop progress): a kill
         # while one is being written leaves the previous one intact (``newest_resumable`` skips torn files).
-        callbacks.append(ModelCheckpoint(dirpath=out / RESUME_DIR, filename="step{step:09d}",
+        all_callbacks.append(ModelCheckpoint(dirpath=out / RESUME_DIR, filename="step{step:09d}",
                                          auto_insert_metric_name=False, monitor="step", mode="max",
                                          save_top_k=2, every_n_train_steps=checkpoint_every_n_steps))
     if settings.epochs:  # SFT: whole passes over the data
@@ -395,7 +397,7 @@ def run_stage(
         num_sanity_val_steps=0,
         logger=logger,
         log_every_n_steps=max(1, min(50, (max_steps if max_steps > 0 else 1000) // 50)),
-        callbacks=callbacks,
+        callbacks=all_callbacks,
         enable_checkpointing=bool(checkpoint_every_n_steps),
         enable_progress_bar=sys.stderr.isatty() if enable_progress_bar is None else enable_progress_bar,
         enable_model_summary=False,

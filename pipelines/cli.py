@@ -1,6 +1,6 @@
 """`proofmill` command line: run the main job, serve the UI, query the proof buffers.
 
-    proofmill run [--profile smoke|full] [--iterations N]   # the whole graph, then RL iterations
+    proofmill run [--profile smoke|demo|full] [--iterations N]   # the whole graph, then RL iterations
     proofmill ui [--port 3000]                              # dagster dev on 127.0.0.1
     proofmill query "SELECT ..."                            # DuckDB over replay/attempts/evals
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from core.cli import OneLineParser, nonnegative_int, port_number, positive_int, run_cli
 from core.paths import REPO_ROOT, default_home, default_mlflow_uri
+from core.profiles import PROFILES
 
 
 def _prepare_env(profile: str | None) -> None:
@@ -61,7 +62,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from core.profiles import get_profile
     from pipelines import schedules
-    from pipelines.jobs import RL_JOB_NAME
+    from pipelines.jobs import RL_JOB_NAME, RL_REPORT_JOB_NAME
 
     profile = get_profile()  # a bad profile or override file is refused here, before anything runs
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
@@ -83,6 +84,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             schedules.ensure_partition(instance, str(k))
             if not _execute(RL_JOB_NAME, partition=str(k)):
                 return 1
+        # the learning curve over every evaluated iteration (a warning, not a failure, if none was)
+        if not _execute(RL_REPORT_JOB_NAME):
+            print("rl_learning_curve was not materialized (no RL eval report yet?)", flush=True)
     print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
     _print_results()
     return 0
@@ -113,6 +117,9 @@ def _print_results() -> None:
         if isinstance(runs, dict):
             rates = {name: r.get("success_rate") for name, r in runs.items() if isinstance(r, dict)}
             print(f"  eval {summary.parent.relative_to(home)}: {rates}")
+    curve = home / "eval" / "rl" / "learning_curve.png"
+    if curve.is_file():
+        print(f"  learning curve: {curve}")
     print(f"Dagster instance: {os.environ['DAGSTER_HOME']}  (UI: `make ui`, then http://127.0.0.1:3000)")
     print(f"MLflow store:     {default_mlflow_uri()}  (UI: `make mlflow`)")
     print("SQL:              .venv/bin/python -m pipelines.query \"SELECT * FROM attempts LIMIT 5\"")
@@ -156,14 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks on errors")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     run = sub.add_parser("run", help="materialize the whole graph, then the RL iterations")
-    run.add_argument("--profile", choices=["smoke", "full"], default=None)
+    run.add_argument("--profile", choices=sorted(PROFILES), default=None)
     run.add_argument("--iterations", type=nonnegative_int, default=None,
                      help="RL iterations (default: profile)")
     run.add_argument("--start-iteration", type=positive_int, default=1)
     run.add_argument("--skip-foundation", action="store_true", help="only run RL iterations")
     run.set_defaults(func=cmd_run)
     ui = sub.add_parser("ui", help="serve the Dagster UI (dagster dev)")
-    ui.add_argument("--profile", choices=["smoke", "full"], default=None)
+    ui.add_argument("--profile", choices=sorted(PROFILES), default=None)
     ui.add_argument("--host", default="127.0.0.1")
     ui.add_argument("--port", type=port_number, default=3000)
     ui.set_defaults(func=cmd_ui)

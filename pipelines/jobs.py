@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import dagster as dg
 
-from assets.keys import CORPORA_GROUP, EVAL_GROUP, RL_GROUP, TOKENIZER_GROUP, TRAINING_GROUP
+from assets.keys import (
+    CORPORA_GROUP,
+    EVAL_GROUP,
+    RL_GROUP,
+    RL_REPORT_GROUP,
+    TOKENIZER_GROUP,
+    TRAINING_GROUP,
+)
 
 # Unpartitioned groups; RL iterations are partitioned and run one partition per run.
 FOUNDATION_GROUPS = (CORPORA_GROUP, TOKENIZER_GROUP, TRAINING_GROUP, EVAL_GROUP)
@@ -24,4 +31,11 @@ rl_job = dg.define_asset_job(
     "(→ eval of policy[k] vs SFT every eval_every iterations and on the last).",
 )
 
-JOBS: list[dg.UnresolvedAssetJobDefinition] = [foundation_job, rl_job]
+RL_REPORT_JOB_NAME = "rl_report"
+rl_report_job = dg.define_asset_job(
+    RL_REPORT_JOB_NAME,
+    selection=dg.AssetSelection.groups(RL_REPORT_GROUP),
+    description="The RL learning curve over every evaluated iteration (run after RL iterations).",
+)
+
+JOBS: list[dg.UnresolvedAssetJobDefinition] = [foundation_job, rl_job, rl_report_job]

@@ -160,11 +160,14 @@ def evaluate(
     concurrency: int,
     report_dir: str | Path,
     title: str,
+    reuse: Mapping[str, Sequence[Attempt]] | None = None,
 ) -> EvalResult:
     """Search ``theorems`` with each named policy under the same settings; one report in ``report_dir``
-    (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet)."""
-    attempts: dict[str, list[Attempt]] = {}
-    stats: dict[str, dict[str, Any]] = {}
+    (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet). ``reuse`` holds
+    runs already searched with these settings (same checkpoint, theorems and seeds: search is
+    deterministic), which are reported without searching again."""
+    attempts: dict[str, list[Attempt]] = {name: list(a) for name, a in (reuse or {}).items()}
+    stats: dict[str, dict[str, Any]] = {name: {"reused": True} for name in attempts}
     for name, policy in policies.items():
         result = prove_batch(theorems, servers, policy, config, concurrency)
         attempts[name], stats[name] = result.attempts, result.stats
@@ -186,6 +189,7 @@ def evaluate_checkpoints(
     title: str,
     seed: int,
     baseline: str | None = None,
+    reuse: Mapping[str, Sequence[Attempt]] | None = None,
 ) -> EvalResult:
     """Evaluate named checkpoints ({run name: (checkpoint, label)}; the label names an unregistered
     checkpoint's model version) and optionally a uniform-random baseline run, with the same search
@@ -203,8 +207,9 @@ def evaluate_checkpoints(
             model_version=model_version(ckpt, label),
         )
         for name, (ckpt, label) in checkpoints.items()
+        if name not in (reuse or {})
     }
     if baseline is not None:
         policies[baseline] = UniformRandomPolicy(num_samples=config.num_samples, seed=seed)
     with lean_servers(servers, profile.lean) as urls:
-        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title)
+        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title, reuse)

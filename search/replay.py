@@ -9,6 +9,7 @@ Layout under the artifact root (hive-style, so DuckDB and pyarrow see ``iteratio
     rl/attempts/iteration=K/part-0.parquet       exactly one row per theorem attempted
     rl/rejected/iteration=K/part-0.parquet       (state, tactic) pairs Lean rejected, deduplicated
     rl/matchmaker/iteration=K/part-0.parquet     weights/budgets before iteration K, who was sampled
+    rl/frontier/iteration=K/part-0.parquet       fresh generated statements added to the pool in K
 
 Every file is written atomically (a temp file in the same directory, then ``os.replace``), and writing a
 shard removes every other data file of that iteration's directory, so re-materializing an iteration
@@ -92,6 +93,18 @@ SCHEMAS["matchmaker"] = pa.schema(
         ("errors", pa.int64()),
         ("shortest_proof", pa.int64()),
         ("sampled", pa.bool_()),
+    ]
+)
+# Fresh statements the frontier generator added to the RL pool in an iteration (search.frontier).
+SCHEMAS["frontier"] = pa.schema(
+    [
+        ("iteration", pa.int64()),
+        ("dataset", pa.string()),
+        ("id", pa.string()),
+        ("split", pa.string()),
+        ("header", pa.string()),
+        ("statement", pa.string()),
+        ("tier", pa.int64()),
     ]
 )
 # One row per attempt with everything the search returned; the other shards are derived from it.
@@ -265,3 +278,20 @@ def write_iteration(
     for kind in ("replay", "rejected", "attempts"):
         write_shard(root, kind, iteration, shards[kind])
     return {kind: len(rows) for kind, rows in shards.items()}
+
+
+def fifo(rows: Iterable[Mapping[str, Any]], capacity: int) -> list[dict[str, Any]]:
+    """The replay buffer as the reference keeps it — a FIFO of *transitions*, not a window of iterations:
+    the newest ``capacity`` replay rows (``iteration``, ``state``, ``tactic``, ...), one per distinct
+    (state, tactic) — the newest occurrence, so a theorem proven in every iteration does not crowd out the
+    rest — in chronological order."""
+    if capacity < 1:
+        raise ValueError(f"replay capacity must be >= 1, got {capacity}")
+    ordered = sorted(enumerate(rows), key=lambda ir: (int(ir[1].get("iteration") or 0), ir[0]))
+    newest: dict[tuple[str, str], dict[str, Any]] = {}
+    for _, r in ordered:
+        key = (str(r["state"]), str(r["tactic"]))
+        newest.pop(key, None)  # re-insert so dict order = order of last occurrence
+        newest[key] = dict(r)
+    kept = list(newest.values())
+    return kept[-capacity:]

@@ -192,3 +192,17 @@ def write_eval_report(
     atomic_write_text(out / MARKDOWN_FILE, summary_markdown(summary))
     atomic_write_text(out / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
     return summary
+
+
+def read_attempts(report_dir: str | Path, run: str) -> list[Attempt]:
+    """One run's attempts back from a report's per-theorem table (outcome, simulations, seconds, proof,
+    error, solved_at_simulation, model version; no transitions), in the table's order."""
+    table = pq.read_table(Path(report_dir) / THEOREMS_FILE, schema=THEOREM_SCHEMA)
+    return [
+        Attempt(dataset=r["dataset"], theorem_id=r["id"], outcome=r["outcome"],
+                simulations=r["simulations"] or 0, seconds=r["seconds"] or 0.0, proof=r["proof"],
+                error=r["error"], solved_at_simulation=r["solved_at_simulation"],
+                model_version=r["checkpoint"])
+        for r in table.to_pylist()
+        if r["run"] == run
+    ]

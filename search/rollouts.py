@@ -33,6 +33,36 @@ def matchmaker_config(profile: Profile) -> MatchmakerConfig:
     return MatchmakerConfig(base_simulations=rl.base_simulations, max_simulations=rl.max_simulations)
 
 
+def rl_pool(
+    root: str | Path,
+    base: Sequence[dict[str, Any]],
+    iteration: int,
+    profile: Profile,
+    eval_statements: Sequence[str] = (),
+) -> tuple[list[dict[str, Any]], int]:
+    """Iteration ``iteration``'s RL pool and how many fresh statements it added: ``base`` plus, when
+    ``rl.frontier_per_iteration`` > 0, the frontier (``search.frontier``) of iterations 1..k. Iteration k's
+    fresh statements are generated (deterministically) and written as its ``frontier`` shard; earlier
+    iterations' shards are read back, so what was missed before can be retried."""
+    from search import frontier
+
+    rl = profile.rl
+    if rl.frontier_per_iteration == 0:
+        return list(base), 0
+    config = frontier.FrontierConfig(
+        per_iteration=rl.frontier_per_iteration,
+        levels=tuple(rl.frontier_levels),
+        family_weights=tuple(rl.frontier_families),  # type: ignore[arg-type]
+        seed=profile.corpora.seed,
+    )
+    exclude = {frontier.statement_key(s) for s in eval_statements}
+    fresh = frontier.generate(iteration, config, exclude)
+    replay.write_shard(root, "frontier", iteration, [{"iteration": iteration, **r} for r in fresh])
+    earlier = replay.read_shards(root, "frontier", range(1, iteration)).to_pylist()
+    generated = [{k: v for k, v in r.items() if k != "iteration"} for r in earlier] + fresh
+    return frontier.merge_pool(base, generated, eval_statements), len(fresh)
+
+
 @dataclasses.dataclass
 class Plan:
     batches: list[list[dict[str, Any]]]  # theorem rows with the matchmaker's num_simulations and weight

@@ -121,7 +121,9 @@ print(jobs, sorted(s.name for s in repo.schedule_defs), sorted(s.name for s in r
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip() == (
-        "['foundation', 'rl_iteration'] ['rl_next_iteration_schedule'] ['rl_back_to_back_sensor']"
+        # rl_report: the learning curve over every RL iteration (unpartitioned, run after the iterations)
+        "['foundation', 'rl_iteration', 'rl_report'] ['rl_next_iteration_schedule'] "
+        "['rl_back_to_back_sensor']"
     )
 
 

@@ -58,6 +58,7 @@ OVERRIDES = {
         "max_simulations": 12,
         "eval_every": 1,
         "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "lr": 1e-3, "val_check_interval": 1000},
+        "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke adds generated statements)
     },
 }
 
