@@ -475,6 +475,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         loss_curve=curve,
         history=history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
+        tokenizer_path=proofmill.tokenizer_path(),
         iteration=k,
         dagster_run_id=context.run_id,
         asset_key="policy",

@@ -38,8 +38,8 @@ class StageSpec:
 
 
 SPECS = {
-    "pretrain": StageSpec("pretrain", "pretrain_corpus", None),
-    "midtrain": StageSpec("midtrain", "midtrain_corpus", "pretrain"),
+    "pretrain": StageSpec("pretrain", "pretrain_corpus", None, aliases=("pretrain",)),
+    "midtrain": StageSpec("midtrain", "midtrain_corpus", "pretrain", aliases=("midtrain",)),
     "sft": StageSpec("sft", "sft_transitions", "midtrain", aliases=("sft",)),
 }
 
@@ -113,6 +113,7 @@ def train_stage(
         loss_curve=result.loss_curve_path,
         history=result.history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
+        tokenizer_path=proofmill.tokenizer_path(),
         dagster_run_id=context.run_id,
         asset_key=asset_key,
         aliases=spec.aliases,
