@@ -5,20 +5,20 @@ name>)`` (parquet, written atomically) and records row counts, size, a sample an
 breakdown. With ``profile.corpora.offline`` every corpus comes from data shipped in the repo.
 """
 
-
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
 import duckdb
 
+from assets import keys
 from assets.io import required_columns_missing, table_metadata, write_parquet
+from assets.resources import ProofmillResource
 from assets.sources import benchmarks, leantree, midtrain, pretrain, smoke, statements
 from assets.sources.schemas import MIDTRAIN_SCHEMA, PRETRAIN_SCHEMA, STATEMENT_SCHEMA, TRANSITION_SCHEMA
-from pipelines.resources import ProofmillResource
 
-GROUP = "corpora"
+GROUP = keys.CORPORA_GROUP
 # Valid share of the text corpora (split by content hash, so it is stable while streaming). The
 # shipped corpora are small, hence a larger share there.
 PRETRAIN_VALID_FRACTION = {True: 0.05, False: 0.005}
@@ -66,7 +66,7 @@ def pretrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResou
             cache_dir=_downloads(proofmill),
         )
     counted = _TokenCounter(rows)
-    path = proofmill.corpus_path("pretrain_corpus")
+    path = proofmill.corpus_path(keys.PRETRAIN_CORPUS)
     write_parquet(path, counted, PRETRAIN_SCHEMA)
     return _result(
         path,
@@ -90,7 +90,7 @@ def midtrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         context.log.info(f"read {midtrain.LEAN_GITHUB_REPO} from {local}")
         rows = midtrain.lean_github_rows(local, max_rows=cfg.midtrain_max_rows)
     counted = _TokenCounter(rows)
-    path = proofmill.corpus_path("midtrain_corpus")
+    path = proofmill.corpus_path(keys.MIDTRAIN_CORPUS)
     write_parquet(path, counted, MIDTRAIN_SCHEMA)
     return _result(path, ("source", "split"), approx_tokens=dg.MetadataValue.int(counted.tokens))
 
@@ -105,7 +105,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     else:
         local, source = leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib"
     stats = leantree.LeanTreeStats()
-    path = proofmill.corpus_path("sft_transitions")
+    path = proofmill.corpus_path(keys.SFT_TRANSITIONS)
     write_parquet(
         path,
         leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats),
@@ -129,7 +129,7 @@ def rl_statements(context: dg.AssetExecutionContext, proofmill: ProofmillResourc
     """Theorems for RL (`dataset`, `id`, `split`, `header`, `statement` ending in sorry): the profile's
     `rl_datasets`, each split by a seeded shuffle with the last `valid_size` as valid."""
     cfg = proofmill.settings.corpora
-    path = proofmill.corpus_path("rl_statements")
+    path = proofmill.corpus_path(keys.RL_STATEMENTS)
     rows = statements.rl_statement_rows(
         cfg.rl_datasets,
         offline=cfg.offline,
@@ -148,7 +148,7 @@ def benchmark_statements(
     """Evaluation theorems (same columns as `rl_statements`): MiniF2F valid/test, ProofNet valid/test;
     offline: minilean's valid and test splits."""
     cfg = proofmill.settings.corpora
-    path = proofmill.corpus_path("benchmark_statements")
+    path = proofmill.corpus_path(keys.BENCHMARKS)
     write_parquet(path, benchmarks.benchmark_rows(cfg.benchmarks, offline=cfg.offline), STATEMENT_SCHEMA)
     return _result(path, ("dataset", "split"), benchmarks=dg.MetadataValue.text(", ".join(cfg.benchmarks)))
 
@@ -171,6 +171,7 @@ def _rows_and_columns(path: Path, required: Sequence[str]) -> dg.AssetCheckResul
 
 
 def _both_splits(path: Path) -> dg.AssetCheckResult:
+    """Both a train and a valid split (a warning otherwise)."""
     with duckdb.connect() as con:
         splits = {
             r[0] for r in con.execute("SELECT DISTINCT split FROM read_parquet(?)", [str(path)]).fetchall()
@@ -182,39 +183,8 @@ def _both_splits(path: Path) -> dg.AssetCheckResult:
     )
 
 
-@dg.asset_check(asset=pretrain_corpus, name="rows_and_columns", blocking=True)
-def pretrain_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _rows_and_columns(proofmill.corpus_path("pretrain_corpus"), ("text", "source", "split"))
-
-
-@dg.asset_check(asset=pretrain_corpus, name="train_and_valid")
-def pretrain_train_and_valid(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _both_splits(proofmill.corpus_path("pretrain_corpus"))
-
-
-@dg.asset_check(asset=midtrain_corpus, name="rows_and_columns", blocking=True)
-def midtrain_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _rows_and_columns(
-        proofmill.corpus_path("midtrain_corpus"), ("text", "source", "url", "commit", "split")
-    )
-
-
-@dg.asset_check(asset=midtrain_corpus, name="train_and_valid")
-def midtrain_train_and_valid(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _both_splits(proofmill.corpus_path("midtrain_corpus"))
-
-
-@dg.asset_check(asset=sft_transitions, name="rows_and_columns", blocking=True)
-def sft_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _rows_and_columns(
-        proofmill.corpus_path("sft_transitions"), ("state", "tactic", "proof_depth", "source", "split")
-    )
-
-
-@dg.asset_check(asset=sft_transitions, name="usable_tactics")
-def sft_usable_tactics(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+def _usable_tactics(path: Path) -> dg.AssetCheckResult:
     """No sorry/admit/`bound` tactics, no empty tactic or state, proof depths ≥ 1."""
-    path = proofmill.corpus_path("sft_transitions")
     bad = _query_one(
         "SELECT count(*) FROM read_parquet(?) WHERE tactic LIKE '%sorry%' OR tactic LIKE '%admit%' "
         "OR trim(tactic) = 'bound' OR trim(tactic) = '' OR trim(state) = '' OR proof_depth < 1",
@@ -240,6 +210,7 @@ def _statement_checks(path: Path) -> dg.AssetCheckResult:
 
 
 def _unique_ids(path: Path) -> dg.AssetCheckResult:
+    """No (dataset, id) appears twice (a warning otherwise)."""
     dupes = _query_one(
         "SELECT count(*) FROM (SELECT dataset, id FROM read_parquet(?) GROUP BY ALL HAVING count(*) > 1)",
         path,
@@ -250,50 +221,57 @@ def _unique_ids(path: Path) -> dg.AssetCheckResult:
 
 
 _STATEMENT_COLUMNS = ("dataset", "id", "split", "header", "statement")
+PathCheck = Callable[[Path], dg.AssetCheckResult]
 
 
-@dg.asset_check(asset=rl_statements, name="rows_and_columns", blocking=True)
-def rl_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _rows_and_columns(proofmill.corpus_path("rl_statements"), _STATEMENT_COLUMNS)
+def corpus_check(
+    asset: dg.AssetsDefinition, name: str, check: PathCheck, *, blocking: bool = False
+) -> dg.AssetChecksDefinition:
+    """An asset check that runs ``check`` on the corpus file of ``asset`` (blocking: a failure stops
+    downstream assets). Its description is ``check``'s docstring."""
+    corpus = asset.key.to_user_string()
+
+    @dg.asset_check(asset=asset, name=name, blocking=blocking, description=check.__doc__)
+    def _check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+        return check(proofmill.corpus_path(corpus))
+
+    return _check
 
 
-@dg.asset_check(asset=rl_statements, name="sorry_and_no_imports", blocking=True)
-def rl_sorry_and_no_imports(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _statement_checks(proofmill.corpus_path("rl_statements"))
+def _columns(*required: str) -> PathCheck:
+    def check(path: Path) -> dg.AssetCheckResult:
+        return _rows_and_columns(path, required)
+
+    check.__doc__ = f"The file exists, has rows and the columns {', '.join(required)}."
+    return check
 
 
-@dg.asset_check(asset=rl_statements, name="unique_ids")
-def rl_unique_ids(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _unique_ids(proofmill.corpus_path("rl_statements"))
-
-
-@dg.asset_check(asset=benchmark_statements, name="rows_and_columns", blocking=True)
-def benchmark_rows_and_columns(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _rows_and_columns(proofmill.corpus_path("benchmark_statements"), _STATEMENT_COLUMNS)
-
-
-@dg.asset_check(asset=benchmark_statements, name="sorry_and_no_imports", blocking=True)
-def benchmark_sorry_and_no_imports(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _statement_checks(proofmill.corpus_path("benchmark_statements"))
-
-
-@dg.asset_check(asset=benchmark_statements, name="unique_ids")
-def benchmark_unique_ids(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _unique_ids(proofmill.corpus_path("benchmark_statements"))
+def _statement_corpus_checks(asset: dg.AssetsDefinition) -> list[dg.AssetChecksDefinition]:
+    return [
+        corpus_check(asset, "rows_and_columns", _columns(*_STATEMENT_COLUMNS), blocking=True),
+        corpus_check(asset, "sorry_and_no_imports", _statement_checks, blocking=True),
+        corpus_check(asset, "unique_ids", _unique_ids),
+    ]
 
 
 CORPORA_ASSETS = [pretrain_corpus, midtrain_corpus, sft_transitions, rl_statements, benchmark_statements]
 CORPORA_CHECKS = [
-    pretrain_rows_and_columns,
-    pretrain_train_and_valid,
-    midtrain_rows_and_columns,
-    midtrain_train_and_valid,
-    sft_rows_and_columns,
-    sft_usable_tactics,
-    rl_rows_and_columns,
-    rl_sorry_and_no_imports,
-    rl_unique_ids,
-    benchmark_rows_and_columns,
-    benchmark_sorry_and_no_imports,
-    benchmark_unique_ids,
+    corpus_check(pretrain_corpus, "rows_and_columns", _columns("text", "source", "split"), blocking=True),
+    corpus_check(pretrain_corpus, "train_and_valid", _both_splits),
+    corpus_check(
+        midtrain_corpus,
+        "rows_and_columns",
+        _columns("text", "source", "url", "commit", "split"),
+        blocking=True,
+    ),
+    corpus_check(midtrain_corpus, "train_and_valid", _both_splits),
+    corpus_check(
+        sft_transitions,
+        "rows_and_columns",
+        _columns("state", "tactic", "proof_depth", "source", "split"),
+        blocking=True,
+    ),
+    corpus_check(sft_transitions, "usable_tactics", _usable_tactics),
+    *_statement_corpus_checks(rl_statements),
+    *_statement_corpus_checks(benchmark_statements),
 ]

@@ -5,22 +5,24 @@ import time
 
 import dagster as dg
 
+from assets import keys
+from assets.resources import ProofmillResource
 from models.checkpoint import load_checkpoint
 from models.onnx_export import check_onnx, export_onnx
 from models.tokenizer import ProofTokenizer
-from pipelines.resources import ProofmillResource
 
 ONNX_ATOL = 1e-3  # fp32 export; observed differences are ~1e-5
 
 
 @dg.asset(
-    group_name="training",
-    deps=["sft_checkpoint", "tokenizer"],
+    group_name=keys.TRAINING_GROUP,
+    deps=[keys.key(keys.SFT_CHECKPOINT), keys.key(keys.TOKENIZER)],
     description="The SFT policy as ONNX with KV-cache inputs/outputs, verified against PyTorch logits.",
 )
 def policy_onnx(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
-    tokenizer = ProofTokenizer.load(proofmill.tokenizer_path())
-    model, meta = load_checkpoint(str(proofmill.checkpoint_path("sft")), tokenizer=tokenizer)
+    tokenizer = ProofTokenizer.load(proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER))
+    checkpoint = proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
+    model, meta = load_checkpoint(str(checkpoint), tokenizer=tokenizer)
     model.eval()
     out = proofmill.path("checkpoints", "sft", "policy.onnx")
     started = time.monotonic()
@@ -34,7 +36,7 @@ def policy_onnx(context: dg.AssetExecutionContext, proofmill: ProofmillResource)
             "max_abs_logit_diff": float(max_diff),
             "tolerance": ONNX_ATOL,
             "export_seconds": round(time.monotonic() - started, 2),
-            "source_checkpoint": str(proofmill.checkpoint_path("sft")),
+            "source_checkpoint": str(checkpoint),
             "source_meta_stage": str(meta.get("stage", "sft")),
         }
     )

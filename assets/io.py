@@ -1,9 +1,12 @@
-"""Shared helpers for assets: atomic parquet writes and the standard metadata of a table file."""
+"""Shared helpers for assets: atomic parquet writes and the metadata Dagster shows (tables, images).
+
+The one home of ``markdown_table`` and ``png_markdown`` (loss curves, eval plots inline in the UI)."""
 
 from __future__ import annotations
 
+import base64
+import json
 import os
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,8 @@ import dagster as dg
 import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from core.atomic import atomic_file
 
 ROW_GROUP_SIZE = 1024  # rows per parquet row group: cheap random access for training loaders
 SAMPLE_ROWS = 5
@@ -31,11 +36,10 @@ class ParquetSink:
         self.batch_rows = batch_rows
         self.rows = 0
         self._buffer: list[dict[str, Any]] = []
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        os.close(fd)
-        self._tmp = Path(tmp)
-        self._writer: pq.ParquetWriter | None = pq.ParquetWriter(self._tmp, schema, compression="zstd")
+        self._file = atomic_file(self.path)
+        self._writer: pq.ParquetWriter | None = pq.ParquetWriter(
+            self._file.__enter__(), schema, compression="zstd"
+        )
 
     def write(self, row: Mapping[str, Any]) -> None:
         self._buffer.append(dict(row))
@@ -61,15 +65,14 @@ class ParquetSink:
         self._flush()
         self._writer.close()
         self._writer = None
-        with open(self._tmp, "rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(self._tmp, self.path)
+        self._file.__exit__(None, None, None)  # fsync + rename into place
 
     def abort(self) -> None:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        self._tmp.unlink(missing_ok=True)
+            aborted = RuntimeError(f"write of {self.path} aborted")
+            self._file.__exit__(RuntimeError, aborted, None)  # removes the temp file
 
     def __enter__(self) -> ParquetSink:
         return self
@@ -103,6 +106,34 @@ def markdown_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | N
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(_cell(r.get(c, "")) for c in columns) + " |" for r in rows]
     return "\n".join(lines)
+
+
+def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) -> dg.MetadataValue | None:
+    """A PNG file inlined as markdown (Dagster shows it in the asset's metadata); None if absent."""
+    if path is None or not Path(path).is_file():
+        return None
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
+    return dg.MetadataValue.md(f"![{alt or Path(path).name}](data:image/png;base64,{data})")
+
+
+def eval_metadata(result: Any, mlflow: str) -> dict[str, Any]:
+    """Metadata of an eval report (``search.evaluate.EvalResult``): summary table, success rates, plot."""
+    from search.report import MARKDOWN_FILE, PLOT_FILE
+
+    plot = result.report_dir / PLOT_FILE
+    md: dict[str, Any] = {
+        "summary": dg.MetadataValue.md((result.report_dir / MARKDOWN_FILE).read_text()),
+        "theorems": result.theorems,
+        "num_simulations": result.num_simulations,
+        "report_dir": dg.MetadataValue.path(str(result.report_dir)),
+        "plot": dg.MetadataValue.path(str(plot)),
+        "mlflow": mlflow,
+        "search_stats": dg.MetadataValue.json(json.loads(json.dumps(result.stats, default=str))),
+        **{f"success_rate_{n}": dg.MetadataValue.float(r) for n, r in result.success_rates.items()},
+    }
+    if (preview := png_markdown(plot, "success vs simulations")) is not None:
+        md["plot_preview"] = preview
+    return md
 
 
 def group_counts(path: str | os.PathLike[str], columns: Sequence[str]) -> list[dict[str, Any]]:

@@ -9,22 +9,28 @@ so dependencies are plain asset keys (``deps``), not IO managers.
 """
 
 # No `from __future__ import annotations`: Dagster validates the `context` annotation at definition time.
-import base64
 import dataclasses
-import json
-from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
-from lean_io.atomic import atomic_write_text
-from pipelines.resources import ProofmillResource
+from assets import keys
+from assets.io import png_markdown
+from assets.resources import ProofmillResource
 
-GROUP = "training"
-REGISTERED_FILE = "registered.json"  # same name as assets/rl.py uses next to policy checkpoints
+GROUP = keys.TRAINING_GROUP
 SUMMARY_METRICS = (
-    "final_train_loss", "final_val_loss", "initial_val_loss", "val_tactic_loss", "val_value_loss",
-    "val_tactic_acc", "val_first_token_acc", "val_value_mae", "greedy_tactic_acc", "tokens_seen", "steps",
+    "final_train_loss",
+    "final_val_loss",
+    "initial_val_loss",
+    "val_tactic_loss",
+    "val_value_loss",
+    "val_tactic_acc",
+    "val_first_token_acc",
+    "val_value_mae",
+    "greedy_tactic_acc",
+    "tokens_seen",
+    "steps",
     "train_seconds",
 )
 
@@ -32,35 +38,47 @@ SUMMARY_METRICS = (
 @dataclasses.dataclass(frozen=True)
 class StageSpec:
     stage: str
+    asset: str  # asset key of the checkpoint
     corpus: str  # asset key (and file name) of the training data
     previous: str | None  # stage whose checkpoint this one starts from
+    description: str
     aliases: tuple[str, ...] = ()
 
 
 SPECS = {
-    "pretrain": StageSpec("pretrain", "pretrain_corpus", None, aliases=("pretrain",)),
-    "midtrain": StageSpec("midtrain", "midtrain_corpus", "pretrain", aliases=("midtrain",)),
-    "sft": StageSpec("sft", "sft_transitions", "midtrain", aliases=("sft",)),
+    "pretrain": StageSpec(
+        "pretrain",
+        keys.PRETRAIN_CHECKPOINT,
+        keys.PRETRAIN_CORPUS,
+        None,
+        "A fresh GPT (profile's preset) trained on best-fit packed pretrain text (alias `pretrain`).",
+        aliases=("pretrain",),
+    ),
+    "midtrain": StageSpec(
+        "midtrain",
+        keys.MIDTRAIN_CHECKPOINT,
+        keys.MIDTRAIN_CORPUS,
+        "pretrain",
+        "The pretrain checkpoint trained further on a plain stream of Lean code (alias `midtrain`).",
+        aliases=("midtrain",),
+    ),
+    "sft": StageSpec(
+        "sft",
+        keys.SFT_CHECKPOINT,
+        keys.SFT_TRANSITIONS,
+        "midtrain",
+        "The midtrain checkpoint fine-tuned on state -> tactic and state -> value rows (alias `sft`).",
+        aliases=("sft",),
+    ),
 }
-
-
-def _require(path: Path, what: str) -> Path:
-    if not path.is_file():
-        raise dg.Failure(f"{path} does not exist; materialize {what} first")
-    return path
-
-
-def _png_markdown(path: Path) -> dg.MetadataValue:
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return dg.MetadataValue.md(f"![loss curve](data:image/png;base64,{data})")
 
 
 def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from models import registry
     from models.gpt import GPTConfig
+    from models.registration import forget_registration, register_checkpoint
     from models.tokenizer import ProofTokenizer
     from models.train import build_datasets, run_stage
 
@@ -68,14 +86,14 @@ def train_stage(
     profile = proofmill.settings
     settings = getattr(profile, stage)
     compute = profile.compute
-    tokenizer = ProofTokenizer.load(_require(proofmill.tokenizer_path(), "tokenizer"))
-    data = _require(proofmill.corpus_path(spec.corpus), spec.corpus)
+    tokenizer = ProofTokenizer.load(proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER))
+    data = proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus)
     init = None
     if spec.previous is not None:
-        init = _require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
+        init = proofmill.require(proofmill.checkpoint_path(spec.previous), f"{spec.previous}_checkpoint")
     config = None if init else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
     out = proofmill.checkpoint_path(stage)
-    (out.parent / REGISTERED_FILE).unlink(missing_ok=True)  # stale until the new version is registered
+    forget_registration(out)  # stale until the new version is registered
 
     train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed)
     context.log.info(
@@ -93,15 +111,15 @@ def train_stage(
         model_config=config,
         init_checkpoint=init,
         seed=profile.corpora.seed,
-        meta={"profile": profile.name, "dagster_run_id": context.run_id},
+        meta={"profile": profile.name, "dagster_run_id": context.run.run_id},
         enable_progress_bar=False,
         limit_val_batches=None if stage == "sft" else 20,
     )
     metrics = result.metrics
     asset_key = context.asset_key.to_user_string()
-    version = registry.log_stage_run(
+    version = register_checkpoint(
+        result.checkpoint_path,
         stage=stage,
-        checkpoint_path=result.checkpoint_path,
         metrics=metrics,
         params={
             "profile": profile.name,
@@ -114,15 +132,10 @@ def train_stage(
         history=result.history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
         tokenizer_path=proofmill.tokenizer_path(),
-        dagster_run_id=context.run_id,
+        dagster_run_id=context.run.run_id,
         asset_key=asset_key,
         aliases=spec.aliases,
         uri=proofmill.tracking_uri,
-    )
-    atomic_write_text(
-        out.parent / REGISTERED_FILE,
-        json.dumps({"model_uri": version.model_uri, "version": version.version, "run_id": version.run_id,
-                    "stage": stage}, indent=2) + "\n",
     )
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
 
@@ -142,43 +155,29 @@ def train_stage(
         if value is not None and value == value:  # skip NaN
             md[key] = dg.MetadataValue.float(round(float(value), 6))
     if result.loss_curve_path is not None:
-        md["loss_curve"] = _png_markdown(result.loss_curve_path)
+        md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
     return dg.MaterializeResult(metadata=md)
 
 
-@dg.asset(
-    group_name=GROUP,
-    deps=[dg.AssetKey("pretrain_corpus"), dg.AssetKey("tokenizer")],
-    kinds={"pytorch", "mlflow"},
-)
-def pretrain_checkpoint(
-    context: dg.AssetExecutionContext, proofmill: ProofmillResource
-) -> dg.MaterializeResult:
-    """A fresh GPT (profile's preset) trained on best-fit packed pretrain text."""
-    return train_stage(context, proofmill, "pretrain")
+def stage_asset(spec: StageSpec) -> dg.AssetsDefinition:
+    """The checkpoint asset of one training stage: depends on its corpus, the tokenizer and the previous
+    stage's checkpoint."""
+    deps = [keys.key(spec.corpus), keys.key(keys.TOKENIZER)]
+    if spec.previous is not None:
+        deps.insert(0, keys.key(SPECS[spec.previous].asset))
 
+    @dg.asset(
+        name=spec.asset,
+        group_name=GROUP,
+        deps=deps,
+        kinds={"pytorch", "mlflow"},
+        description=spec.description,
+    )
+    def _train(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+        return train_stage(context, proofmill, spec.stage)
 
-@dg.asset(
-    group_name=GROUP,
-    deps=[pretrain_checkpoint, dg.AssetKey("midtrain_corpus"), dg.AssetKey("tokenizer")],
-    kinds={"pytorch", "mlflow"},
-)
-def midtrain_checkpoint(
-    context: dg.AssetExecutionContext, proofmill: ProofmillResource
-) -> dg.MaterializeResult:
-    """The pretrain checkpoint trained further on a plain stream of Lean code."""
-    return train_stage(context, proofmill, "midtrain")
-
-
-@dg.asset(
-    group_name=GROUP,
-    deps=[midtrain_checkpoint, dg.AssetKey("sft_transitions"), dg.AssetKey("tokenizer")],
-    kinds={"pytorch", "mlflow"},
-)
-def sft_checkpoint(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
-    """The midtrain checkpoint fine-tuned on state -> tactic and state -> value rows (alias `sft`)."""
-    return train_stage(context, proofmill, "sft")
+    return _train
 
 
 def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResult:
@@ -203,16 +202,17 @@ def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResul
     )
 
 
-@dg.asset_check(asset=pretrain_checkpoint, name="loads_and_learned")
-def pretrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "pretrain")
+def stage_check(asset: dg.AssetsDefinition, stage: str) -> dg.AssetChecksDefinition:
+    @dg.asset_check(asset=asset, name="loads_and_learned", description=_check_stage.__doc__)
+    def _check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
+        return _check_stage(proofmill, stage)
+
+    return _check
 
 
-@dg.asset_check(asset=midtrain_checkpoint, name="loads_and_learned")
-def midtrain_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "midtrain")
-
-
-@dg.asset_check(asset=sft_checkpoint, name="loads_and_learned")
-def sft_checkpoint_check(proofmill: ProofmillResource) -> dg.AssetCheckResult:
-    return _check_stage(proofmill, "sft")
+pretrain_checkpoint = stage_asset(SPECS["pretrain"])
+midtrain_checkpoint = stage_asset(SPECS["midtrain"])
+sft_checkpoint = stage_asset(SPECS["sft"])
+pretrain_checkpoint_check = stage_check(pretrain_checkpoint, "pretrain")
+midtrain_checkpoint_check = stage_check(midtrain_checkpoint, "midtrain")
+sft_checkpoint_check = stage_check(sft_checkpoint, "sft")

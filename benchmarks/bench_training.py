@@ -25,9 +25,9 @@ from torch.utils.data import DataLoader
 
 from benchmarks import models_fixture
 from benchmarks.common import BenchResult, fmt, log, median
+from core.profiles import StageSettings, get_profile
 from models.gpt import GPT
 from models.lightning_modules import CausalLMModule, lr_multiplier
-from pipelines.profiles import StageSettings, get_profile
 
 TARGET = 0.05
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import REPO_ROOT, BenchResult, git_commit, log, machine_cpu_seconds, machine_info
-from lean_io.atomic import atomic_write_text
+from core.atomic import atomic_write_text
 
 # name -> module; the order here is the order in BENCHMARKS.md
 BENCHMARKS: dict[str, str] = {

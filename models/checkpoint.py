@@ -17,12 +17,13 @@ import dataclasses
 import json
 import os
 import pickle
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import torch
+
+from core.atomic import atomic_file
 
 if TYPE_CHECKING:
     from models.gpt import GPT
@@ -43,13 +44,8 @@ def _plain(meta: dict[str, Any]) -> dict[str, Any]:
 def save_checkpoint(
     path: str | os.PathLike[str], model: GPT, tokenizer_fingerprint: str, meta: dict[str, Any]
 ) -> None:
-    """Write ``model`` atomically: torch.save to a temp file in the same directory, then os.replace.
-
-    (models may not import lean_io, so this is the one place with its own temp+replace; streaming to a
-    file rather than bytes keeps peak memory at one copy of the weights for big models.)
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``model`` atomically (``core.atomic``): torch.save streams into a temp file in the same
+    directory, then os.replace (streaming to a file rather than bytes keeps one copy of the weights)."""
     payload = {
         "format": FORMAT,
         "config": dataclasses.asdict(model.config),
@@ -58,16 +54,8 @@ def save_checkpoint(
         "tokenizer_fingerprint": str(tokenizer_fingerprint),
         "meta": _plain(meta),
     }
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            torch.save(payload, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_file(path) as fh:
+        torch.save(payload, fh)
 
 
 def read_checkpoint(path: str | os.PathLike[str], map_location: str | torch.device = "cpu") -> dict[str, Any]:

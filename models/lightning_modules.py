@@ -26,7 +26,7 @@ from models.gpt import GPT
 
 
 class OptimSettings(Protocol):
-    """The fields of ``pipelines.profiles.StageSettings`` the modules read (models never import pipelines)."""
+    """The fields of ``core.profiles.StageSettings`` the modules read (models never import pipelines)."""
 
     lr: float
     weight_decay: float

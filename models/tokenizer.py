@@ -18,11 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
+
+from core.atomic import atomic_write_text
 
 NUM_VALUE_BINS = 64
 BOS_TOKEN = "<|endoftext|>"
@@ -59,18 +59,6 @@ MATH_SYMBOLS: list[str] = [
 assert len(set(MATH_SYMBOLS)) == len(MATH_SYMBOLS)
 assert not any(set(s) <= set(pre_tokenizers.ByteLevel.alphabet()) for s in MATH_SYMBOLS)
 
-
-def _atomic_write_text(path: Path, text: str) -> None:
-    # models must not import lean_io (dependency rule), hence this local copy of the temp+replace idiom.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class ProofTokenizer:
@@ -127,7 +115,7 @@ class ProofTokenizer:
         return self._tok.to_str()
 
     def save(self, path: str | os.PathLike) -> None:
-        _atomic_write_text(Path(path), self.to_str())
+        atomic_write_text(path, self.to_str())
 
     def fingerprint(self) -> str:
         """sha256 of the canonical (key-sorted, compact) tokenizer JSON."""

@@ -48,7 +48,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Protocol
 
 import lightning as L
@@ -56,10 +55,12 @@ import torch
 from lightning.pytorch.callbacks import Callback, ModelCheckpoint
 from torch.utils.data import DataLoader, Dataset, IterableDataset
 
+from core.atomic import atomic_file
 from models.checkpoint import load_checkpoint, save_checkpoint
 from models.data import PackedTextDataset, SFTDataset, Transition, read_transitions
 from models.gpt import GPT, Block, GPTConfig
 from models.lightning_modules import CausalLMModule, SFTModule
+from models.runtime import set_cpu_threads
 from models.sampler import Sampler
 from models.tokenizer import ProofTokenizer
 
@@ -68,7 +69,7 @@ SFT_STAGES = ("sft", "rl")
 
 
 class StageSettingsLike(Protocol):
-    """Fields of ``pipelines.profiles.StageSettings`` used here (models never import pipelines)."""
+    """Fields of ``core.profiles.StageSettings`` used here (models never import pipelines)."""
 
     max_steps: int
     batch_size: int
@@ -176,11 +177,9 @@ def plot_history(history: dict[str, list[tuple[int, float]]], path: Path, title:
         ax2.legend(loc="center right")
     ax.legend(loc="upper right")
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(tmp)
+    with atomic_file(path) as fh:
+        fig.savefig(fh, format="png")
     plt.close(fig)
-    os.replace(tmp, path)
     return path
 
 
@@ -303,8 +302,7 @@ def run_stage(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
-    if compute.accelerator == "cpu" and compute.num_threads:
-        torch.set_num_threads(int(compute.num_threads))
+    set_cpu_threads(compute)
 
     if init_checkpoint is not None:
         model, init_meta = load_checkpoint(str(init_checkpoint), tokenizer=tokenizer)
@@ -412,6 +410,20 @@ def run_stage(
 
 
 # -------------------------------------------------------------------------------------------- CLI
+def cli_settings(profile: str, stage: str, raw: dict[str, Any]) -> tuple[Any, Any]:
+    """(stage settings, compute settings) of ``profile`` with the overrides of a ``--settings`` file; the
+    same values the pipeline uses for the stage (rl: the profile's ``rl.update``)."""
+    from core.profiles import get_profile
+
+    overrides: dict[str, Any] = {}
+    if "stage" in raw:
+        overrides.update({"rl": {"update": raw["stage"]}} if stage == "rl" else {stage: raw["stage"]})
+    if "compute" in raw:
+        overrides["compute"] = raw["compute"]
+    chosen = get_profile(profile, overrides)
+    return (chosen.rl.update if stage == "rl" else getattr(chosen, stage)), chosen.compute
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m models.train STAGE --data ... --tokenizer ... --out ... [--init URI | --model tiny]``
     (for torchrun/SLURM launches; see the module docstring)."""
@@ -422,17 +434,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--init", help="checkpoint path or models:/proofmill@alias to start from")
     p.add_argument("--model", default=None, help="GPT preset for a fresh model (default: compute.model)")
-    p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}}')
+    p.add_argument("--profile", default="smoke", help="profile whose stage/compute settings are the defaults")
+    p.add_argument("--settings", help='JSON file {"stage": {...}, "compute": {...}} overriding the profile')
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     raw = json.loads(Path(args.settings).read_text()) if args.settings else {}
-    stage_defaults = dict(max_steps=100, batch_size=8, accumulate_grad_batches=1, seq_len=256, lr=3e-3,
-                          warmup_frac=0.0, warmdown_frac=0.5, weight_decay=0.0, grad_clip=1.0,
-                          value_weight=0.01, val_check_interval=25, epochs=None)
-    compute_defaults = dict(model="tiny", accelerator="auto", devices="auto", num_nodes=1,
-                            precision="32-true", strategy="auto", num_threads=0)
-    settings = SimpleNamespace(**{**stage_defaults, **raw.get("stage", {})})
-    compute = SimpleNamespace(**{**compute_defaults, **raw.get("compute", {})})
+    settings, compute = cli_settings(args.profile, args.stage, raw)
     tokenizer = ProofTokenizer.load(args.tokenizer)
     train, val = build_datasets(args.stage, args.data, tokenizer, settings.seq_len, seed=args.seed)
     config = None if args.init else GPTConfig.preset(args.model or compute.model, tokenizer.vocab_size,

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipelines.resources import REPO_ROOT, default_home, default_mlflow_uri
+from core.paths import REPO_ROOT, default_home, default_mlflow_uri
 
 
 def _prepare_env(profile: str | None) -> None:
@@ -58,20 +58,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     _prepare_env(args.profile)
     import dagster as dg
 
+    from core.profiles import get_profile
     from pipelines import schedules
-    from pipelines.profiles import get_profile
+    from pipelines.jobs import RL_JOB_NAME
 
     profile = get_profile()
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
     t0 = time.monotonic()
     if not args.skip_foundation and not _execute("foundation"):
         return 1
-    if iterations and schedules.JOBS:
+    if iterations:
         instance = dg.DagsterInstance.get()
         start = args.start_iteration
         for k in range(start, start + iterations):
             schedules.ensure_partition(instance, str(k))
-            if not _execute(schedules.RL_JOB_NAME, partition=str(k)):
+            if not _execute(RL_JOB_NAME, partition=str(k)):
                 return 1
     print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
     _print_results()

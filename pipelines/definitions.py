@@ -7,9 +7,9 @@ import os
 import dagster as dg
 
 import assets
+from assets.resources import ProofmillResource
 from pipelines import schedules
-from pipelines.jobs import foundation_job
-from pipelines.resources import ProofmillResource
+from pipelines.jobs import JOBS
 
 all_assets = dg.load_assets_from_package_module(assets)
 all_checks = dg.load_asset_checks_from_package_module(assets)
@@ -47,7 +47,7 @@ def _executor() -> dg.ExecutorDefinition:
 defs = dg.Definitions(
     assets=all_assets,
     asset_checks=all_checks,
-    jobs=[foundation_job, *schedules.JOBS],
+    jobs=JOBS,
     schedules=schedules.SCHEDULES,
     sensors=schedules.SENSORS,
     resources={"proofmill": ProofmillResource()},

@@ -95,7 +95,7 @@ def connect(
 
     ``database``: a DuckDB file to store the views in (None = the resource's `proofmill.duckdb`), or
     ``":memory:"`` (default for library use: no file lock shared with other processes)."""
-    from pipelines.resources import ProofmillResource
+    from assets.resources import ProofmillResource
 
     res = ProofmillResource(home=str(root)) if root is not None else ProofmillResource()
     db = str(res.duckdb_path()) if database is None else str(database)

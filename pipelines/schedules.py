@@ -1,11 +1,11 @@
-"""The RL iteration job, the schedule and sensor that start the next iteration, and helpers for launchers.
+"""The schedule and sensor that start the next RL iteration, and helpers for launchers.
 
-One run of ``RL_JOB_NAME`` materializes one iteration = one partition key of the dynamic partitions
-definition ``rl_iteration`` ("1", "2", ...): rollouts → replay_shard → policy → rl_eval. Ways to run
-iterations:
+One run of ``pipelines.jobs.RL_JOB_NAME`` materializes one iteration = one partition key of the dynamic
+partitions definition ``rl_iteration`` ("1", "2", ...): rollouts → replay_shard → policy → rl_eval.
+Ways to run iterations:
 
 - ``rl_next_iteration_schedule`` (hourly; stopped by default): starts the next iteration when none is in
-  flight, until the profile's ``rl.iterations``.
+  flight, until ``rl.iterations`` of the profile the ``proofmill`` resource is configured with.
 - ``rl_back_to_back_sensor`` (stopped by default): the same check every 30 s, so iterations run back to
   back; it stops at ``rl.iterations`` or when the latest iteration's run failed (re-execute that run from
   failure in the UI, then the sensor carries on).
@@ -17,19 +17,11 @@ from __future__ import annotations
 
 import dagster as dg
 
-from assets.rl import RL_PARTITIONS, RL_PARTITIONS_NAME
-from pipelines.profiles import get_profile
+from assets.keys import POLICY, RL_PARTITIONS, RL_PARTITIONS_NAME
+from assets.resources import ProofmillResource
+from pipelines.jobs import RL_JOB_NAME, rl_job
 
-RL_JOB_NAME = "rl_iteration"
-POLICY_KEY = dg.AssetKey("policy")
-
-rl_job = dg.define_asset_job(
-    RL_JOB_NAME,
-    selection=dg.AssetSelection.groups("rl"),
-    partitions_def=RL_PARTITIONS,
-    description="One RL iteration (partition k): rollouts by policy[k-1] → replay shard → policy[k] "
-    "(→ eval of policy[k] vs SFT every eval_every iterations and on the last).",
-)
+POLICY_KEY = dg.AssetKey(POLICY)
 
 _ACTIVE = [
     dg.DagsterRunStatus.QUEUED,
@@ -50,7 +42,10 @@ def ensure_partition(instance: dg.DagsterInstance, key: str) -> None:
 
 def completed_iterations(instance: dg.DagsterInstance) -> list[int]:
     """Iterations whose policy has been materialized (the last asset every iteration must produce)."""
-    return sorted(int(k) for k in instance.get_materialized_partitions(POLICY_KEY) if k.isdigit())
+    keys = instance.get_dynamic_partitions(RL_PARTITIONS_NAME)
+    status = instance.get_status_by_partition(POLICY_KEY, keys, RL_PARTITIONS) or {}
+    done = dg.AssetPartitionStatus.MATERIALIZED
+    return sorted(int(k) for k, s in status.items() if s == done and k.isdigit())
 
 
 def next_iteration(instance: dg.DagsterInstance) -> int:
@@ -59,22 +54,21 @@ def next_iteration(instance: dg.DagsterInstance) -> int:
     return (max(done) + 1) if done else 1
 
 
-def _active_rl_runs(instance: dg.DagsterInstance) -> list[dg.DagsterRun]:
-    return list(instance.get_runs(filters=dg.RunsFilter(job_name=RL_JOB_NAME, statuses=_ACTIVE), limit=5))
+def _active_rl_runs(instance: dg.DagsterInstance) -> list[dg.RunRecord]:
+    return list(instance.get_run_records(dg.RunsFilter(job_name=RL_JOB_NAME, statuses=_ACTIVE), limit=5))
 
 
 def _last_run_failed(instance: dg.DagsterInstance, key: str) -> bool:
-    runs = instance.get_runs(
-        filters=dg.RunsFilter(job_name=RL_JOB_NAME, tags={"dagster/partition": key}), limit=1
-    )
-    return bool(runs) and runs[0].status == dg.DagsterRunStatus.FAILURE
+    filters = dg.RunsFilter(job_name=RL_JOB_NAME, tags={"dagster/partition": key})
+    records = instance.get_run_records(filters, limit=1)
+    return bool(records) and records[0].dagster_run.status == dg.DagsterRunStatus.FAILURE
 
 
-def _next_request(instance: dg.DagsterInstance) -> tuple[str | None, str]:
+def _next_request(instance: dg.DagsterInstance, proofmill: ProofmillResource) -> tuple[str | None, str]:
     """(partition key to launch, reason); key None when nothing should start now."""
     if _active_rl_runs(instance):
         return None, "an RL iteration is in flight"
-    target = get_profile().rl.iterations
+    target = proofmill.settings.rl.iterations
     k = next_iteration(instance)
     if k > target:
         return None, f"all {target} iterations of the profile are done"
@@ -87,8 +81,10 @@ def _next_request(instance: dg.DagsterInstance) -> tuple[str | None, str]:
     default_status=dg.DefaultScheduleStatus.STOPPED,
     description="Start the next RL iteration (if none is running) until the profile's rl.iterations.",
 )
-def rl_next_iteration_schedule(context: dg.ScheduleEvaluationContext) -> dg.RunRequest | dg.SkipReason:
-    key, reason = _next_request(context.instance)
+def rl_next_iteration_schedule(
+    context: dg.ScheduleEvaluationContext, proofmill: ProofmillResource
+) -> dg.RunRequest | dg.SkipReason:
+    key, reason = _next_request(context.instance, proofmill)
     if key is None:
         return dg.SkipReason(reason)
     ensure_partition(context.instance, key)  # schedules cannot return dynamic partition requests
@@ -101,8 +97,10 @@ def rl_next_iteration_schedule(context: dg.ScheduleEvaluationContext) -> dg.RunR
     default_status=dg.DefaultSensorStatus.STOPPED,
     description="Run RL iterations back to back until rl.iterations; pauses when an iteration failed.",
 )
-def rl_back_to_back_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult | dg.SkipReason:
-    key, reason = _next_request(context.instance)
+def rl_back_to_back_sensor(
+    context: dg.SensorEvaluationContext, proofmill: ProofmillResource
+) -> dg.SensorResult | dg.SkipReason:
+    key, reason = _next_request(context.instance, proofmill)
     if key is None:
         return dg.SkipReason(reason)
     if _last_run_failed(context.instance, key):
@@ -113,6 +111,5 @@ def rl_back_to_back_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResu
     )
 
 
-JOBS: list[dg.UnresolvedAssetJobDefinition] = [rl_job]
 SCHEDULES: list[dg.ScheduleDefinition] = [rl_next_iteration_schedule]
 SENSORS: list[dg.SensorDefinition] = [rl_back_to_back_sensor]

@@ -10,25 +10,21 @@ Without --servers (or $PROOFMILL_LEAN_SERVERS) a minilean server is started on l
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
-import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from search.batching import BatchingPolicy
+from core.paths import default_home, servers_from_env
+from core.profiles import LeanSettings
 from search.config import SearchConfig
+from search.evaluate import lean_servers, prove_batch
 from search.policy import Policy, SamplerPolicy, UniformRandomPolicy
-from search.prover import ERROR, PROVEN, Attempt, prove
+from search.prover import ERROR, PROVEN
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-def _home() -> Path:
-    return Path(os.environ.get("PROOFMILL_HOME") or REPO_ROOT / "artifacts")
+LOCAL_LEAN = LeanSettings(minilean_servers=1, minilean_max_processes=2)  # one theorem: one small server
 
 
 def complete_statement(text: str) -> str:
@@ -57,23 +53,11 @@ def find_theorem(theorem_id: str, benchmarks: Path | None) -> dict[str, Any]:
     raise SystemExit(f"no theorem with id {theorem_id!r} in the minilean sets or {benchmarks}")
 
 
-@contextlib.contextmanager
-def _servers(servers: Sequence[str]) -> Iterator[list[str]]:
-    env = [s.strip() for s in os.environ.get("PROOFMILL_LEAN_SERVERS", "").split(",") if s.strip()]
-    if servers or env:
-        yield list(servers or env)
-        return
-    from lean_io.local import minilean_servers
-
-    with minilean_servers(1, max_processes=2) as urls:
-        yield urls
-
-
 def _policy(args: argparse.Namespace) -> Policy:
     if args.policy == "uniform" or (args.policy is None and not args.checkpoint):
         return UniformRandomPolicy(num_samples=args.samples, seed=args.seed)
     checkpoint = args.checkpoint or "models:/proofmill@sft"
-    tokenizer = args.tokenizer or _home() / "tokenizer" / "tokenizer.json"
+    tokenizer = args.tokenizer or default_home() / "tokenizer" / "tokenizer.json"
     return SamplerPolicy.from_checkpoint(checkpoint, tokenizer, num_samples=args.samples, seed=args.seed,
                                          device=args.device)
 
@@ -84,21 +68,14 @@ def cmd_prove(args: argparse.Namespace) -> int:
                    "statement": complete_statement(args.statement)}
     else:
         theorem = find_theorem(args.id, Path(args.benchmarks) if args.benchmarks else
-                               _home() / "corpora" / "benchmark_statements.parquet")
+                               default_home() / "corpora" / "benchmark_statements.parquet")
     config = SearchConfig(
         num_simulations=args.simulations, time_budget_s=args.time_budget, num_samples=args.samples,
         synthetic_candidates=tuple(args.synthetic), tactic_timeout_ms=args.tactic_timeout_ms, seed=args.seed,
     )
-    from lean_io.pool import SlotPool
-
-    with _servers(args.servers) as urls, BatchingPolicy(_policy(args), max_wait_ms=1.0) as policy:
-        pool = SlotPool(urls)
-        try:
-            attempt: Attempt = pool.run(lambda process: prove(theorem, process, policy, config))
-            lean_metrics = pool.metrics()
-        finally:
-            pool.close()
-        batch_stats = policy.stats()
+    with lean_servers(args.servers or servers_from_env(), LOCAL_LEAN) as urls:
+        result = prove_batch([theorem], urls, _policy(args), config, concurrency=1)
+    attempt, batch_stats, lean_metrics = result.attempts[0], result.stats["batching"], result.stats["lean"]
     stats = attempt.stats
     report = {
         "theorem": theorem["id"], "outcome": attempt.outcome, "error": attempt.error,

@@ -60,7 +60,7 @@ class SearchConfig:
 
     @classmethod
     def from_profile(cls, profile: Any, **overrides: Any) -> SearchConfig:
-        """Budgets and timeouts from a `pipelines.profiles.Profile` (duck-typed: search never imports it)."""
+        """Budgets and timeouts from a `core.profiles.Profile` (duck-typed: search never imports it)."""
         fields: dict[str, Any] = {
             "num_simulations": profile.search.num_simulations,
             "time_budget_s": profile.search.time_limit_s,

@@ -26,7 +26,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from lean_io.atomic import atomic_write_bytes
+from core.atomic import atomic_write_bytes
 
 PART = "part-0.parquet"
 

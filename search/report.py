@@ -17,7 +17,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from lean_io.atomic import atomic_write_bytes, atomic_write_text
+from core.atomic import atomic_write_bytes, atomic_write_text
 from search.prover import ERROR, PROVEN, UNPROVEN, Attempt
 
 THEOREMS_FILE = "theorems.parquet"

@@ -15,7 +15,7 @@ import pytest
 from benchmarks import bench_fanout, bench_gpu, bench_pipeline, bench_sampler, bench_search, bench_training
 from benchmarks import run as bench_run
 from benchmarks.common import BenchResult, cpu_window, fmt, machine_info, proof_states, time_call
-from pipelines.profiles import StageSettings
+from core.profiles import StageSettings
 
 
 def _well_formed(r: BenchResult, name: str) -> None:

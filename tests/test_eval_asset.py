@@ -11,8 +11,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from assets.eval import BASELINE_RUN, SFT_RUN, eval_report_sft
+from assets.resources import ProofmillResource
 from lean_io.minilean.theorems import load_theorems
-from pipelines.resources import ProofmillResource
 
 
 def _write_inputs(resource: ProofmillResource) -> None:

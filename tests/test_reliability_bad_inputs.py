@@ -21,6 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
+from core.profiles import PROFILE_FILE_ENV, get_profile
 from lean_io.client import LeanClient
 from lean_io.errors import LeanConnectionError, LeanProtocolError, UnsafeTacticError
 from lean_io.local import free_port
@@ -32,7 +33,6 @@ from models.data import SFTDataset, Transition
 from models.gpt import GPT, GPTConfig
 from models.sampler import Sampler
 from models.tokenizer import ProofTokenizer
-from pipelines.profiles import PROFILE_FILE_ENV, get_profile
 from search.config import SearchConfig
 from search.policy import ScriptedPolicy, UniformRandomPolicy
 from search.prover import Attempt
@@ -335,17 +335,16 @@ def test_bad_profile_values_are_refused_up_front(overrides: dict[str, Any]) -> N
 def test_empty_corpora_give_clear_errors(tmp_path: Path) -> None:
     import dagster as dg
 
-    from assets.rl import load_statements
+    from assets.resources import ProofmillResource
     from models.data import PackedTextDataset
-    from pipelines.resources import ProofmillResource
 
     resource = ProofmillResource(home=str(tmp_path))
     with pytest.raises(dg.Failure, match="materialize rl_statements first"):
-        load_statements(resource, "rl_statements", "train")
+        resource.statements("rl_statements", "train")
     schema = pa.schema([(c, pa.string()) for c in ("dataset", "id", "split", "header", "statement")])
     pq.write_table(schema.empty_table(), resource.corpus_path("rl_statements"))
     with pytest.raises(dg.Failure, match="has no 'train' statements"):
-        load_statements(resource, "rl_statements", "train")
+        resource.statements("rl_statements", "train")
     text = tmp_path / "empty_text.parquet"
     pq.write_table(pa.table({"text": pa.array([], pa.string()), "split": pa.array([], pa.string())}), text)
     with pytest.raises(ValueError, match="no documents in split"):

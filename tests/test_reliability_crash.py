@@ -1,7 +1,7 @@
 """A rollout writer SIGKILLed mid-iteration leaves nothing half-written visible, and re-running it gives
 exactly the right rows, once.
 
-The writer is the RL code path (``search.replay``, rows from ``assets.rl._attempt_row`` of real
+The writer is the RL code path (``search.replay``, rows from ``search.rollouts.attempt_row`` of real
 ``prove_many`` attempts on minilean): per iteration, two batch files, the merged rollouts shard, then
 ``write_iteration`` (replay, rejected, attempts). It runs in a subprocess that is killed with SIGKILL
 (1) from inside at a chosen point of an atomic write (temp file complete but not renamed, temp file
@@ -25,13 +25,13 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from assets.rl import _attempt_row
 from lean_io.local import minilean_servers
 from lean_io.minilean.theorems import load_theorems
 from lean_io.pool import SlotPool
 from pipelines import query
 from search.config import SearchConfig
 from search.policy import ScriptedPolicy
+from search.rollouts import attempt_row as _attempt_row
 from search.runner import prove_many
 
 REPO = Path(__file__).resolve().parent.parent

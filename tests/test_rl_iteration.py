@@ -15,12 +15,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from assets.resources import ProofmillResource
 from assets.rl import policy, replay_shard, rl_eval, rollouts
 from lean_io.client import LeanClient
 from lean_io.local import minilean_servers
 from pipelines import query
-from pipelines.resources import ProofmillResource
-from pipelines.schedules import RL_JOB_NAME, ensure_partition, next_iteration
+from pipelines.jobs import RL_JOB_NAME
+from pipelines.schedules import ensure_partition, next_iteration
 from search import replay
 
 TRAIN = {
@@ -90,11 +91,11 @@ def proof_transitions() -> list[dict]:
 
 def build_home(home: Path) -> None:
     """Corpora, tokenizer and a tiny SFT checkpoint where the pipeline's earlier assets would put them."""
+    from core.profiles import ComputeSettings, StageSettings
     from models.data import SFTDataset, Transition
     from models.gpt import GPTConfig
     from models.tokenizer import ProofTokenizer
     from models.train import run_stage
-    from pipelines.profiles import ComputeSettings, StageSettings
 
     res = ProofmillResource(home=str(home))
     pq.write_table(pa.Table.from_pylist(statement_rows(TRAIN, "train")), res.corpus_path("rl_statements"))

@@ -7,7 +7,23 @@ import json
 import dagster as dg
 import pytest
 
-from pipelines import schedules
+from assets.resources import ProofmillResource
+from pipelines import jobs, schedules
+
+
+def resources(profile: str = "smoke") -> dict:
+    return {"proofmill": ProofmillResource(profile=profile)}
+
+
+# The contexts are entered (`with`): a context built with resources opens them and must close them.
+def run_sensor(instance: dg.DagsterInstance, profile: str = "smoke"):
+    with dg.build_sensor_context(instance=instance, resources=resources(profile)) as context:
+        return schedules.rl_back_to_back_sensor(context)
+
+
+def run_schedule(instance: dg.DagsterInstance, profile: str = "smoke"):
+    with dg.build_schedule_context(instance=instance, resources=resources(profile)) as context:
+        return schedules.rl_next_iteration_schedule(context)
 
 
 @pytest.fixture
@@ -35,44 +51,54 @@ def test_ensure_partition_validates_and_is_idempotent(instance) -> None:
 
 
 def test_sensor_requests_next_iteration_until_the_last(instance) -> None:
-    result = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    result = run_sensor(instance)
     assert [r.partition_key for r in result.run_requests] == ["1"]
     assert result.dynamic_partitions_requests[0].partition_keys == ["1"]
     materialize_policy(instance, "1")
     assert schedules.completed_iterations(instance) == [1] and schedules.next_iteration(instance) == 2
-    result = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    result = run_sensor(instance)
     assert [r.partition_key for r in result.run_requests] == ["2"]
     materialize_policy(instance, "2")
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "all 2 iterations" in skip.skip_message
 
 
 def test_schedule_adds_the_partition_itself(instance) -> None:
-    request = schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance))
+    request = run_schedule(instance)
     assert request.partition_key == "1"
     assert instance.has_dynamic_partition("rl_iteration", "1")
 
 
 def test_nothing_starts_while_an_iteration_runs_or_after_a_failure(instance) -> None:
-    from pipelines.resources import ProofmillResource
-
     defs = dg.Definitions(
-        assets=_rl_assets(), jobs=schedules.JOBS, resources={"proofmill": ProofmillResource()}
+        assets=_rl_assets(), jobs=[jobs.rl_job], resources={"proofmill": ProofmillResource()}
     )
-    job = defs.resolve_job_def(schedules.RL_JOB_NAME)
+    job = defs.resolve_job_def(jobs.RL_JOB_NAME)
     run = instance.create_run_for_job(
         job, tags={"dagster/partition": "1"}, status=dg.DagsterRunStatus.STARTED
     )
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "in flight" in skip.skip_message
     instance.report_run_failed(run)
-    skip = schedules.rl_back_to_back_sensor(dg.build_sensor_context(instance=instance))
+    skip = run_sensor(instance)
     assert isinstance(skip, dg.SkipReason) and "failed" in skip.skip_message
     # the schedule retries a failed iteration on its next tick (a fresh run of the same partition)
-    assert (
-        schedules.rl_next_iteration_schedule(dg.build_schedule_context(instance=instance)).partition_key
-        == "1"
-    )
+    assert run_schedule(instance).partition_key == "1"
+
+
+def test_the_sensor_reads_the_profile_from_its_resource(instance, tmp_path, monkeypatch) -> None:
+    """The iteration target comes from the `proofmill` resource's profile, not $PROOFMILL_PROFILE."""
+    monkeypatch.delenv("PROOFMILL_PROFILE_FILE")
+    monkeypatch.setenv("PROOFMILL_PROFILE", "full")
+    from core.profiles import get_profile
+
+    smoke, full = get_profile("smoke").rl.iterations, get_profile("full").rl.iterations
+    assert smoke != full
+    for k in range(1, smoke + 1):
+        materialize_policy(instance, str(k))
+    skip = run_sensor(instance, "smoke")
+    assert isinstance(skip, dg.SkipReason) and f"all {smoke} iterations" in skip.skip_message
+    assert [r.partition_key for r in run_sensor(instance, "full").run_requests] == [str(smoke + 1)]
 
 
 def _rl_assets() -> list:
@@ -90,7 +116,6 @@ def test_rl_eval_runs_every_eval_every_and_on_the_last() -> None:
 
 def test_rl_eval_skips_other_iterations_without_materializing(instance, tmp_path) -> None:
     from assets.rl import rl_eval
-    from pipelines.resources import ProofmillResource
 
     schedules.ensure_partition(instance, "1")  # iterations=2 in this profile: 1 is not an eval iteration
     result = dg.materialize(

@@ -270,12 +270,12 @@ def test_hf_token_never_lands_in_logs_metadata_or_mlflow(
     import dagster as dg
 
     from assets.corpora import rl_statements, sft_transitions
+    from assets.resources import ProofmillResource
     from assets.sources.hf import hf_token
+    from core.profiles import get_profile
     from models import registry
     from models.checkpoint import save_checkpoint
     from models.gpt import GPT, GPTConfig
-    from pipelines.profiles import get_profile
-    from pipelines.resources import ProofmillResource
 
     secret = f"hf_secret-xyz-{os.getpid()}-{time.time_ns()}"
     monkeypatch.setenv("HF_TOKEN", secret)

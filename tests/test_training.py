@@ -12,6 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
+from core.profiles import ComputeSettings, StageSettings
 from models.data import (
     PackedTextDataset,
     SFTDataset,
@@ -28,7 +29,6 @@ from models.gpt import GPT, GPTConfig
 from models.lightning_modules import SFTModule, lr_multiplier
 from models.tokenizer import ProofTokenizer
 from models.train import build_datasets, run_stage
-from pipelines.profiles import ComputeSettings, StageSettings
 
 # A synthetic "Lean" domain where the tactic is a function of the goal's shape, so a tiny model can learn it.
 RULES = [

@@ -10,10 +10,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from assets.resources import ProofmillResource
 from assets.training import midtrain_checkpoint, pretrain_checkpoint, sft_checkpoint, sft_checkpoint_check
 from models import registry
 from models.checkpoint import load_checkpoint
-from pipelines.resources import ProofmillResource
 from tests.test_training import make_tokenizer, synthetic_texts, synthetic_transitions
 
 TINY = {

@@ -14,7 +14,7 @@ from huggingface_hub import get_token, hf_hub_download
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from lean_io.atomic import atomic_write_bytes
+from core.atomic import atomic_write_bytes
 
 DEFAULT_TIMEOUT_S = 60.0
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from lean_io.atomic import atomic_write_text
+from core.atomic import atomic_write_text
 
 SMOKE_DIR = Path(__file__).resolve().parent.parent / "smoke_data"
 MATH_FILE = SMOKE_DIR / "pretrain" / "generated.jsonl"

@@ -17,7 +17,7 @@ import json
 import random
 from pathlib import Path
 
-from lean_io.atomic import atomic_write_text
+from core.atomic import atomic_write_text
 from lean_io.minilean.autoprove import ProofTree, Prover
 from lean_io.minilean.engine import ProofState, apply_tactic, elaborate, initial_env
 from lean_io.minilean.syntax import (

@@ -1,35 +1,28 @@
-"""Dagster resources: the profile, where artifacts land, MLflow, and the Lean servers.
+"""The Dagster resource every asset takes: the profile, where artifacts land, MLflow, the Lean servers.
 
 Assets take `proofmill: ProofmillResource` and read paths and settings from it; nothing else decides
-where files go, so a user moves every artifact by setting one variable (`PROOFMILL_HOME`).
+where files go, so a user moves every artifact by setting one variable (`PROOFMILL_HOME`). The defaults
+come from ``core.paths`` and ``core.profiles`` (below every package), so the command lines agree.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
 
-from pipelines.profiles import Profile, get_profile
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-def default_home() -> Path:
-    """Root of all generated artifacts: $PROOFMILL_HOME or <repo>/artifacts."""
-    return Path(os.environ.get("PROOFMILL_HOME") or REPO_ROOT / "artifacts").resolve()
-
-
-def default_mlflow_uri() -> str:
-    """MLflow tracking store: $MLFLOW_TRACKING_URI or an sqlite file inside dagster_home/."""
-    return os.environ.get("MLFLOW_TRACKING_URI") or f"sqlite:///{REPO_ROOT / 'dagster_home' / 'mlflow.db'}"
+from assets.keys import BENCHMARKS
+from core.paths import default_home, default_mlflow_uri, servers_from_env
+from core.profiles import PROFILE_ENV, Profile, get_profile
 
 
 class ProofmillResource(dg.ConfigurableResource):
     """Profile + artifact locations. Every field can be set in run config or from the environment."""
 
-    profile: str = os.environ.get("PROOFMILL_PROFILE", "smoke")  # read when the code location loads
+    profile: str = os.environ.get(PROFILE_ENV, "smoke")  # read when the code location loads
     home: str = ""  # empty: default_home()
     mlflow_tracking_uri: str = ""  # empty: default_mlflow_uri()
     lean_servers: list[str] = []  # noqa: RUF012 -- pydantic copies defaults; empty = minilean on loopback
@@ -44,10 +37,7 @@ class ProofmillResource(dg.ConfigurableResource):
         """LeanTree servers: run config, else $PROOFMILL_LEAN_SERVERS (comma list), else the profile."""
         if self.lean_servers:
             return list(self.lean_servers)
-        env = os.environ.get("PROOFMILL_LEAN_SERVERS", "").strip()
-        if env:
-            return [s.strip() for s in env.split(",") if s.strip()]
-        return list(self.settings.lean.servers)
+        return servers_from_env() or list(self.settings.lean.servers)
 
     @property
     def tracking_uri(self) -> str:
@@ -83,6 +73,29 @@ class ProofmillResource(dg.ConfigurableResource):
         d = self.root / "eval" / name
         d.mkdir(parents=True, exist_ok=True)
         return d
+
+    def require(self, path: Path, asset: str) -> Path:
+        """``path`` if it exists, else a clear failure naming the upstream asset to materialize."""
+        if not path.is_file():
+            raise dg.Failure(f"{path} does not exist; materialize {asset} first")
+        return path
+
+    def statements(
+        self, corpus: str, split: str, datasets: Sequence[str] | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Statement rows of one split of a statements corpus (asset ``corpus``), sorted by (dataset, id)."""
+        from search.evaluate import read_statements
+
+        path = self.require(self.corpus_path(corpus), corpus)
+        try:
+            return read_statements(path, split, datasets, limit or 0)
+        except ValueError as exc:
+            raise dg.Failure(str(exc)) from exc
+
+    def eval_statements(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The profile's eval split of the benchmark statements (the first ``limit``, if given)."""
+        settings = self.settings
+        return self.statements(BENCHMARKS, settings.eval_split, settings.eval_benchmarks, limit)
 
     def duckdb_path(self) -> Path:
         return self.path("proofmill.duckdb")

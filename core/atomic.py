@@ -8,12 +8,15 @@ locks).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import glob
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 # mkstemp's random part: 8 characters of [a-z0-9_]; matching it exactly keeps the temp files of target
 # "a.b" (".a.b.XXXXXXXX.tmp") out of the sweep for target "a".
@@ -44,8 +47,13 @@ def _remove_stale_temps(target: Path) -> None:
             os.close(fd)
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same directory and ``os.replace``."""
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary file handle whose content replaces ``path`` when the block ends without an exception.
+
+    The temp file lives in the target's directory (same filesystem, so ``os.replace`` is atomic), is
+    flushed and fsynced before the rename, and is removed if the block raises; the old file stays intact.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(target)
@@ -54,13 +62,19 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX)  # held until the file is closed, i.e. after the rename
         os.fchmod(fd, 0o644)  # mkstemp makes 0600 files; published artifacts are world-readable
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            yield fh
             fh.flush()
             os.fsync(fh.fileno())
             os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same directory and ``os.replace``."""
+    with atomic_file(path) as fh:
+        fh.write(data)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

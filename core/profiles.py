@@ -143,8 +143,12 @@ class RLSettings:
         _check(self, "fraction_sft", 0 <= self.fraction_sft <= 1, "in [0, 1]")
         _check(self, "eval_every", self.eval_every >= 1, ">= 1")
         _check(self, "base_simulations", self.base_simulations >= 1, ">= 1")
-        _check(self, "max_simulations", self.max_simulations >= self.base_simulations,
-               f">= base_simulations ({self.base_simulations})")
+        _check(
+            self,
+            "max_simulations",
+            self.max_simulations >= self.base_simulations,
+            f">= base_simulations ({self.base_simulations})",
+        )
 
 
 @dataclass(frozen=True)
@@ -180,21 +184,52 @@ FULL = Profile(
         benchmarks=("minif2f", "proofnet"),
     ),
     tokenizer=TokenizerSettings(vocab_size=50_304),
-    compute=ComputeSettings(model="d26", accelerator="gpu", devices="auto", precision="bf16-mixed",
-                            strategy="ddp_spawn", num_threads=8),  # ddp_spawn: Dagster steps cannot re-exec
-    pretrain=StageSettings(max_steps=10_500, batch_size=32, accumulate_grad_batches=4, seq_len=768,
-                           lr=0.02, warmup_frac=0.005, warmdown_frac=0.65, final_lr_frac=0.05,
-                           val_check_interval=250),
-    midtrain=StageSettings(max_steps=130, batch_size=16, accumulate_grad_batches=4, seq_len=768, lr=0.016,
-                           val_check_interval=150),
-    sft=StageSettings(max_steps=4445, batch_size=8, accumulate_grad_batches=64, seq_len=768, lr=0.016,
-                      value_weight=0.01, val_check_interval=200, epochs=5),
+    compute=ComputeSettings(
+        model="d26",
+        accelerator="gpu",
+        devices="auto",
+        precision="bf16-mixed",
+        strategy="ddp_spawn",
+        num_threads=8,
+    ),  # ddp_spawn: Dagster steps cannot re-exec
+    pretrain=StageSettings(
+        max_steps=10_500,
+        batch_size=32,
+        accumulate_grad_batches=4,
+        seq_len=768,
+        lr=0.02,
+        warmup_frac=0.005,
+        warmdown_frac=0.65,
+        final_lr_frac=0.05,
+        val_check_interval=250,
+    ),
+    midtrain=StageSettings(
+        max_steps=130, batch_size=16, accumulate_grad_batches=4, seq_len=768, lr=0.016, val_check_interval=150
+    ),
+    sft=StageSettings(
+        max_steps=4445,
+        batch_size=8,
+        accumulate_grad_batches=64,
+        seq_len=768,
+        lr=0.016,
+        value_weight=0.01,
+        val_check_interval=200,
+        epochs=5,
+    ),
     lean=LeanSettings(servers=(), verify_timeout_ms=30_000),
     search=SearchSettings(num_simulations=512, concurrency=64, time_limit_s=600.0),
-    rl=RLSettings(iterations=2000, theorems_per_iteration=512, batches_per_iteration=8, replay_window=50,
-                  update=StageSettings(max_steps=2, batch_size=8, accumulate_grad_batches=64, seq_len=768,
-                                       lr=0.02 * 0.02, grad_clip=0.0),
-                  eval_every=50, base_simulations=64, max_simulations=1024),
+    rl=RLSettings(
+        iterations=2000,
+        theorems_per_iteration=512,
+        batches_per_iteration=8,
+        replay_window=50,
+        update=StageSettings(
+            max_steps=2, batch_size=8, accumulate_grad_batches=64, seq_len=768, lr=0.02 * 0.02, grad_clip=0.0
+        ),
+        eval_every=50,
+        base_simulations=64,
+        max_simulations=1024,
+    ),
     eval_benchmarks=("minif2f", "proofnet"),
 )
 
@@ -232,8 +267,9 @@ def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
     """Return a copy of a (nested) dataclass with `overrides` applied. Unknown keys, values of the wrong
     type and values out of range (each section's `__post_init__`) are a ValueError naming the field."""
     if not isinstance(overrides, dict):
-        raise ValueError(f"profile overrides{' for ' + where if where else ''} must be a JSON object, "
-                         f"got {overrides!r}")
+        raise ValueError(
+            f"profile overrides{' for ' + where if where else ''} must be a JSON object, got {overrides!r}"
+        )
     changes: dict[str, Any] = {}
     names = {f.name: f for f in dataclasses.fields(obj)}
     hints = typing.get_type_hints(type(obj))

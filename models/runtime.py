@@ -1,0 +1,26 @@
+"""Where a model runs: the torch device for an accelerator setting and the CPU thread count.
+
+The one home for both, used by training (``models.train``), the RL update and the batch prover, so a
+profile's ``compute`` settings mean the same everywhere.
+"""
+
+from __future__ import annotations
+
+from core.profiles import ComputeSettings
+
+
+def device_for(accelerator: str) -> str:
+    """ "cuda" for a GPU accelerator when one is visible, else "cpu"."""
+    if accelerator in ("gpu", "cuda"):
+        import torch
+
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return "cpu"
+
+
+def set_cpu_threads(compute: ComputeSettings) -> None:
+    """Cap torch's intra-op threads on CPU runs (the profile's ``compute.num_threads``; unset: torch's)."""
+    if compute.accelerator == "cpu" and compute.num_threads:
+        import torch
+
+        torch.set_num_threads(int(compute.num_threads))

@@ -1,0 +1,168 @@
+"""One RL iteration's rollouts as library functions: plan (matchmaker) → prove batches → merge.
+
+``assets.rl``'s ``rollouts`` graph calls these three, one per op; a notebook can call them directly
+with an artifact root, a profile and the previous policy's checkpoint. Iteration k's matchmaker is
+rebuilt from the attempts of iterations < k, so re-running k sees exactly what came before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from core.profiles import Profile
+from search import replay
+from search.config import SearchConfig
+from search.evaluate import checkpoint_policy, lean_servers, prove_batch
+from search.matchmaker import Matchmaker, MatchmakerConfig
+from search.prover import Attempt
+
+
+def iteration_seed(profile: Profile, iteration: int) -> int:
+    """Iteration k mixed into the seed: each iteration explores differently, a re-run identically."""
+    return profile.corpora.seed * 1_000_003 + iteration
+
+
+def matchmaker_config(profile: Profile) -> MatchmakerConfig:
+    rl = profile.rl
+    return MatchmakerConfig(base_simulations=rl.base_simulations, max_simulations=rl.max_simulations)
+
+
+@dataclasses.dataclass
+class Plan:
+    batches: list[list[dict[str, Any]]]  # theorem rows with the matchmaker's num_simulations and weight
+    theorems: int  # candidates the matchmaker sampled from
+    history: int  # earlier attempts it was rebuilt from
+
+    @property
+    def sampled(self) -> int:
+        return sum(len(b) for b in self.batches)
+
+
+def plan_iteration(
+    root: str | Path, theorems: Sequence[dict[str, Any]], iteration: int, profile: Profile
+) -> Plan:
+    """Sample iteration ``iteration``'s theorems and split them into batches; writes the matchmaker
+    snapshot shard (weights, budgets, who was sampled) and clears batches of an earlier run."""
+    history = replay.read_attempts_before(root, iteration)
+    mm = Matchmaker.from_history(list(theorems), history, matchmaker_config(profile))
+    matches = mm.sample(profile.rl.theorems_per_iteration, seed=iteration_seed(profile, iteration))
+    if not matches:
+        raise ValueError(f"the matchmaker has no theorem with positive weight among {len(theorems)}")
+    sampled = {m.key for m in matches}
+    snapshot = [
+        {"iteration": iteration, **r, "sampled": (r["dataset"], r["theorem_id"]) in sampled}
+        for r in mm.table()
+    ]
+    replay.write_shard(root, "matchmaker", iteration, snapshot)
+    replay.clear_batches(root, iteration)  # a fresh plan: batches of an earlier run must not be merged
+    n_batches = max(1, min(profile.rl.batches_per_iteration, len(matches)))
+    batches = [
+        [
+            {**m.theorem, "num_simulations": m.num_simulations, "weight": m.weight}
+            for m in matches[b::n_batches]
+        ]
+        for b in range(n_batches)
+    ]
+    return Plan(batches, len(theorems), len(history))
+
+
+def attempt_row(attempt: Attempt, iteration: int, budget: int) -> dict[str, Any]:
+    """An attempt as a row of the rollouts shard."""
+    row = attempt.to_row()
+    return {
+        "iteration": iteration,
+        "dataset": attempt.dataset,
+        "theorem_id": attempt.theorem_id,
+        "outcome": attempt.outcome,
+        "simulations": int(attempt.simulations),
+        "num_simulations": int(budget),
+        "seconds": float(attempt.seconds),
+        "proof": attempt.proof,
+        "error": attempt.error,
+        "model_version": attempt.model_version,
+        "transitions": row["transitions"],
+        "rejected": row["rejected"],
+    }
+
+
+def prove_rollout_batch(
+    root: str | Path,
+    theorems: Sequence[dict[str, Any]],
+    iteration: int,
+    batch: int,
+    *,
+    checkpoint: str | Path,
+    model_version: str,
+    tokenizer_path: str | Path,
+    profile: Profile,
+    servers: Sequence[str],
+) -> tuple[Path, dict[str, Any]]:
+    """Prove one planned batch with the policy at ``checkpoint`` (each row's matchmaker budget); writes
+    the batch's parquet file and returns (path, stats with proven/attempts/seconds/concurrency)."""
+    import time
+
+    search = SearchConfig.from_profile(profile, seed=iteration_seed(profile, iteration))
+    policy = checkpoint_policy(
+        checkpoint,
+        tokenizer_path,
+        profile,
+        num_samples=search.num_samples,
+        seed=profile.corpora.seed * 1_000_003 + 1000 * iteration + batch,
+    )
+    t0 = time.monotonic()
+    with lean_servers(servers, profile.lean) as urls:
+        result = prove_batch(
+            theorems, urls, policy, search, profile.search.concurrency, model_version=model_version
+        )
+    rows = [
+        attempt_row(a, iteration, int(t["num_simulations"]))
+        for a, t in zip(result.attempts, theorems, strict=True)
+    ]
+    path = replay.write_batch(root, iteration, batch, rows)
+    stats = {"proven": result.proven, "attempts": len(rows), "seconds": time.monotonic() - t0, **result.stats}
+    return path, stats
+
+
+def merge_batches(
+    root: str | Path, iteration: int, batch_paths: Sequence[str | Path]
+) -> tuple[Path, pa.Table]:
+    """Check one attempt per sampled theorem of the plan and merge the batches into the rollouts shard."""
+    tables = [replay.read_table(p, "rollouts") for p in sorted(map(str, batch_paths))]
+    table = pa.concat_tables(tables) if tables else replay.SCHEMAS["rollouts"].empty_table()
+    planned = replay.read_shards(root, "matchmaker", [iteration]).to_pylist()
+    planned_keys = sorted((r["dataset"], r["theorem_id"]) for r in planned if r["sampled"])
+    keys = sorted(
+        zip(table.column("dataset").to_pylist(), table.column("theorem_id").to_pylist(), strict=True)
+    )
+    if keys != planned_keys:
+        raise ValueError(
+            f"iteration {iteration}: rollouts do not match the plan ({len(keys)} attempts for "
+            f"{len(planned_keys)} sampled theorems, {len(keys) - len(set(keys))} duplicates)"
+        )
+    return replay.write_parquet_atomic(replay.shard_path(root, "rollouts", iteration), table), table
+
+
+def rollout_summary(table: pa.Table) -> dict[str, Any]:
+    """Counts, success rate, mean simulations, search seconds, model versions and proven examples."""
+    outcomes = table.column("outcome").to_pylist()
+    n = len(outcomes)
+    proven = outcomes.count("proven")
+    sims = table.column("simulations").to_pylist()
+    return {
+        "attempts": n,
+        "proven": proven,
+        "unproven": outcomes.count("unproven"),
+        "errors": outcomes.count("error"),
+        "success_rate": proven / n if n else 0.0,
+        "mean_simulations": sum(sims) / n if n else 0.0,
+        "search_seconds": float(sum(table.column("seconds").to_pylist())),
+        "model_version": ", ".join(sorted({str(v) for v in table.column("model_version").to_pylist()})),
+        "examples": [
+            r for r in table.select(["theorem_id", "simulations", "proof"]).to_pylist() if r["proof"]
+        ],
+    }
