@@ -32,49 +32,42 @@ def _prepare_env(profile: str | None) -> None:
     Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
 
 
-def _execute(job_name: str, *, partition: str | None = None) -> bool:
-    import dagster as dg
-
-    from pipelines import definitions
-
-    instance = dg.DagsterInstance.get()
-    tags = {"dagster/partition": partition} if partition is not None else {}
-    definitions.job_by_name(job_name)  # fail fast here on an unknown job name
-    recon = dg.build_reconstructable_job(
-        "pipelines.definitions", "job_by_name", reconstructable_args=(job_name,)
-    )
-    label = f"{job_name}" + (f" [partition {partition}]" if partition is not None else "")
-    print(f"==> {label}", flush=True)
-    started = time.monotonic()
-    with dg.execute_job(recon, instance=instance, tags=tags) as result:
-        ok = result.success
-        run_id = result.run_id
-    print(f"<== {label}: {'ok' if ok else 'FAILED'} in {time.monotonic() - started:.0f}s (run {run_id})",
-          flush=True)
-    return ok
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     _prepare_env(args.profile)
+    from core import quiet
+
+    quiet.install(verbose=args.verbose)
     import dagster as dg
 
     from core.profiles import get_profile
-    from pipelines import schedules
+    from pipelines import launch, schedules
     from pipelines.jobs import RL_JOB_NAME
 
     profile = get_profile()
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
+    log_file = Path(os.environ["DAGSTER_HOME"]) / "logs" / f"run-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    print(f"proofmill run ({profile.name} profile): Dagster's events go to the instance (`make ui`) and "
+          f"{os.path.relpath(log_file)}", flush=True)
     t0 = time.monotonic()
-    if not args.skip_foundation and not _execute("foundation"):
+    done: list[tuple[str, float]] = []
+
+    def go(job: str, partition: str | None = None) -> bool:
+        ok, _, seconds = launch.execute(job, partition=partition, log_file=log_file, verbose=args.verbose,
+                                        emit=lambda line: print(line, flush=True))
+        done.append((job + (f"[{partition}]" if partition else ""), seconds))
+        return ok
+
+    if not args.skip_foundation and not go("foundation"):
         return 1
     if iterations:
         instance = dg.DagsterInstance.get()
         start = args.start_iteration
         for k in range(start, start + iterations):
             schedules.ensure_partition(instance, str(k))
-            if not _execute(RL_JOB_NAME, partition=str(k)):
+            if not go(RL_JOB_NAME, str(k)):
                 return 1
-    print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
+    print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s ("
+          + ", ".join(f"{name} {s:.0f}s" for name, s in done) + ")")
     _print_results()
     return 0
 
@@ -131,6 +124,20 @@ def cmd_query(args: argparse.Namespace) -> int:
     return query.main([*args.sql])
 
 
+# Dagster orders the blocking-check inputs of a step by iterating a set, so a job's snapshot id depends
+# on the process's string-hash seed. The UI only treats a run as its code location's own (re-execution
+# without a "different code location" warning) when the snapshot ids agree, so every process of the
+# code location (this CLI, `dagster dev` and its code servers, which inherit it) uses one seed.
+HASH_SEED = "0"
+
+
+def _pin_hash_seed(argv: list[str]) -> None:
+    if os.environ.get("PYTHONHASHSEED") != HASH_SEED:
+        os.environ["PYTHONHASHSEED"] = HASH_SEED
+        sys.stdout.flush()
+        os.execv(sys.executable, [sys.executable, "-m", "pipelines.cli", *argv])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="proofmill", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -140,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--iterations", type=int, default=None, help="RL iterations (default: profile)")
     run.add_argument("--start-iteration", type=int, default=1)
     run.add_argument("--skip-foundation", action="store_true", help="only run RL iterations")
+    run.add_argument("-v", "--verbose", action="store_true",
+                     help="also print Dagster's event stream and third-party warnings on the console")
     run.set_defaults(func=cmd_run)
     ui = sub.add_parser("ui", help="serve the Dagster UI (dagster dev)")
     ui.add_argument("--profile", choices=["smoke", "full"], default=None)
@@ -149,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("query", help="run SQL over replay/attempts/rejected/evals and print a table")
     q.add_argument("sql", nargs="*")
     q.set_defaults(func=cmd_query)
+    argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
+    if args.command in ("run", "ui"):
+        _pin_hash_seed(argv)
     return int(args.func(args) or 0)
 
 

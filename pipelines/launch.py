@@ -1,0 +1,182 @@
+"""Launch a job from the command line as a run of the `proofmill` code location, with a quiet console.
+
+Runs are created with the same remote origin the UI uses (workspace.yaml's location, repository
+``__repository__``), so they appear under their job, on the Overview timeline, and re-execute from the
+UI without the "loaded from a different code location" warning. Execution stays in this process (the
+job's multiprocess executor), as ``dagster job execute`` does.
+
+The console gets one line per step (step, seconds, key figure), progress lines from long steps (logged
+by the assets with a ``[progress]`` prefix, see assets/progress.py) and failures; Dagster's full event
+stream goes to the instance (the UI) and to a log file. ``verbose=True`` restores Dagster's console log.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from core.paths import REPO_ROOT
+
+LOCATION_NAME = "proofmill"
+REPOSITORY_NAME = "__repository__"  # the name Dagster gives the repository of a `Definitions`
+PROGRESS_PREFIX = "[progress] "
+# Metadata keys that make the best one-line summary of a step, in order of preference.
+KEY_FIGURES = (
+    "success_rate", "success_rates", "final_val_loss", "proven", "attempts", "rows", "num_rows",
+    "transitions", "theorems", "vocab_size", "parameters",
+)
+
+
+def remote_job_origin(job_name: str, workspace: Path = REPO_ROOT / "workspace.yaml") -> Any:
+    """The origin the UI gives runs of ``job_name``: workspace.yaml's code location (read, not started)."""
+    from dagster._core.remote_origin import RemoteJobOrigin, RemoteRepositoryOrigin
+    from dagster._core.workspace.load_target import WorkspaceFileTarget
+
+    origins = {o.location_name: o for o in WorkspaceFileTarget(paths=[str(workspace)]).create_origins()}
+    if LOCATION_NAME not in origins:
+        raise RuntimeError(f"{workspace} has no code location named {LOCATION_NAME!r}: {sorted(origins)}")
+    repo = RemoteRepositoryOrigin(code_location_origin=origins[LOCATION_NAME],
+                                  repository_name=REPOSITORY_NAME)
+    return RemoteJobOrigin(repository_origin=repo, job_name=job_name)
+
+
+def _figure(metadata: Mapping[str, Any]) -> str:
+    """The step's key figure from its materialization metadata ("" when nothing fits)."""
+    for key in (*KEY_FIGURES, *metadata):
+        entry = metadata.get(key)
+        value = getattr(entry, "value", entry)
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, float):
+            return f"{key} {value:.3g}" if "rate" not in key else f"{key} {value:.0%}"
+        if isinstance(value, int):
+            return f"{key} {value:,}"
+        if key in KEY_FIGURES and isinstance(value, dict) and all(
+                isinstance(v, float) for v in value.values()):
+            return f"{key} " + ", ".join(f"{k} {v:.0%}" for k, v in value.items())
+    return ""
+
+
+@dataclass
+class StepLine:
+    started: float = field(default_factory=time.monotonic)
+    figures: list[str] = field(default_factory=list)
+    checks_failed: list[str] = field(default_factory=list)
+
+
+class _ProgressWatcher(threading.Thread):
+    """Polls the run's event log for ``[progress]`` messages and prints them, throttled per step."""
+
+    def __init__(self, instance: dg.DagsterInstance, run_id: str, emit: Callable[[str], None],
+                 min_interval: float = 15.0) -> None:
+        super().__init__(daemon=True)
+        self.instance, self.run_id, self.emit, self.min_interval = instance, run_id, emit, min_interval
+        self.stop = threading.Event()
+        self.cursor: str | None = None
+        self.last: dict[str, float] = {}
+
+    def poll(self) -> None:
+        conn = self.instance.get_records_for_run(self.run_id, cursor=self.cursor, limit=1000)
+        self.cursor = conn.cursor
+        for record in conn.records:
+            entry = record.event_log_entry
+            msg = entry.user_message or ""
+            if entry.is_dagster_event or not msg.startswith(PROGRESS_PREFIX):
+                continue
+            step = entry.step_key or "-"
+            now = time.monotonic()
+            if now - self.last.get(step, 0.0) >= self.min_interval:
+                self.last[step] = now
+                self.emit(f"    … {msg.removeprefix(PROGRESS_PREFIX)}")
+
+    def run(self) -> None:
+        while not self.stop.wait(3.0):
+            try:
+                self.poll()
+            except Exception:  # a busy sqlite file: try again at the next poll
+                continue
+
+
+def _write_log(instance: dg.DagsterInstance, run_id: str, log_file: Path) -> None:
+    """Append the run's whole event stream (Dagster events and asset logs) to ``log_file``."""
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    with log_file.open("a", encoding="utf-8") as fh:
+        for entry in instance.all_logs(run_id):
+            kind = entry.dagster_event_type.value if entry.dagster_event_type else "LOG"
+            stamp = time.strftime("%H:%M:%S", time.localtime(entry.timestamp))
+            level = logging.getLevelName(entry.level) if isinstance(entry.level, int) else entry.level
+            fh.write(f"{stamp} {level:7} {run_id[:8]} {entry.step_key or '-':32} {kind:24} "
+                     f"{entry.message or entry.user_message}\n")
+
+
+def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | None = None,
+               verbose: bool = False) -> tuple[Any, dg.DagsterRun]:
+    """A NOT_STARTED run of ``job_name`` with the code location's origin (and the reconstructable job
+    that executes it in this process). Not verbose: Dagster's console logger only shows warnings."""
+    from pipelines import definitions
+
+    recon = dg.build_reconstructable_job("pipelines.definitions", "job_by_name",
+                                         reconstructable_args=(job_name,))
+    tags = {"dagster/partition": partition} if partition is not None else {}
+    run_config = {} if verbose else {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    run = instance.create_run_for_job(
+        job_def=definitions.job_by_name(job_name), run_config=run_config,
+        tags={**tags, "proofmill/launched_by": "cli"}, job_code_origin=recon.get_python_origin(),
+        remote_job_origin=remote_job_origin(job_name),
+    )
+    return recon, run
+
+
+def execute(job_name: str, *, partition: str | None = None, log_file: Path, verbose: bool = False,
+            emit: Callable[[str], None] = print) -> tuple[bool, str, float]:
+    """Run ``job_name`` (optionally one partition) as a code-location run; returns (ok, run id, seconds)."""
+    from dagster._core.execution.api import execute_run_iterator
+
+    instance = dg.DagsterInstance.get()
+    recon, run = create_run(instance, job_name, partition=partition, verbose=verbose)
+    label = job_name + (f" [{partition}]" if partition is not None else "")
+    emit(f"{label}  (run {run.run_id[:8]})")
+    started = time.monotonic()
+    steps: dict[str, StepLine] = {}
+    watcher = _ProgressWatcher(instance, run.run_id, emit)
+    watcher.start()
+    ok = False
+    try:
+        for event in execute_run_iterator(recon, run, instance):
+            step = event.step_key
+            if event.event_type == dg.DagsterEventType.STEP_START and step:
+                steps[step] = StepLine()
+            elif event.event_type == dg.DagsterEventType.ASSET_MATERIALIZATION and step in steps:
+                figure = _figure(event.event_specific_data.materialization.metadata)
+                if figure:
+                    steps[step].figures.append(figure)
+            elif event.event_type == dg.DagsterEventType.ASSET_CHECK_EVALUATION and step in steps:
+                evaluation = event.event_specific_data
+                if not evaluation.passed:
+                    steps[step].checks_failed.append(evaluation.check_name)
+            elif event.event_type == dg.DagsterEventType.STEP_SUCCESS and step in steps:
+                line = steps[step]
+                text = f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {'; '.join(line.figures[:2])}"
+                if line.checks_failed:
+                    text += f"  (check failed: {', '.join(line.checks_failed)})"
+                emit(text.rstrip())
+            elif event.event_type == dg.DagsterEventType.STEP_FAILURE and step:
+                error = event.event_specific_data.error
+                first = (error.message if error else "failed").strip().splitlines()[0]
+                emit(f"  ✗ {step:40} {time.monotonic() - steps.get(step, StepLine()).started:6.1f}s  {first}")
+            elif event.event_type == dg.DagsterEventType.RUN_SUCCESS:
+                ok = True
+    finally:
+        watcher.stop.set()
+        watcher.join(timeout=10)
+        _write_log(instance, run.run_id, log_file)
+    seconds = time.monotonic() - started
+    emit(f"  {'ok' if ok else 'FAILED'}: {label} in {seconds:.0f}s" + ("" if ok else f" (log: {log_file})"))
+    return ok, run.run_id, seconds
