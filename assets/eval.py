@@ -57,4 +57,4 @@ def eval_report_sft(
         context.log.info(f"{name}: {stats['batching']}")
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
-    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow))
+    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, checkpoint))

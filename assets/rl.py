@@ -44,7 +44,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
-from assets.io import eval_metadata, markdown_table, png_markdown
+from assets.io import eval_metadata, markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
 from assets.resources import ProofmillResource
 from search import replay
@@ -156,9 +156,7 @@ def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, bat
         {
             "path": dg.MetadataValue.path(str(path)),
             **summary,
-            "proofs": dg.MetadataValue.md(
-                markdown_table(examples[:10], ["theorem_id", "simulations", "proof"])
-            ),
+            "proofs": dg.MetadataValue.md(proofs_markdown(examples[:10], details=["simulations"])),
         }
     )
     return str(path)
@@ -180,12 +178,53 @@ def rollouts(rl_statements: Any, sft_checkpoint: Any) -> Any:
 
 
 # ----------------------------------------------------------------------------------- replay shard
+ONE_OUTCOME_PER_THEOREM = "one_outcome_per_theorem"
+SHARD_ROWS = "shard_rows"
+OUTCOMES = ("proven", "unproven", "error")
+
+
+def shard_checks(attempts: list[dict[str, Any]], counts: dict[str, int]) -> list[dg.AssetCheckResult]:
+    """The replay_shard checks of one iteration, from its attempts rows and shard row counts."""
+    keys_ = [(r["dataset"], r["theorem_id"]) for r in attempts]
+    repeated = sorted({k for k in keys_ if keys_.count(k) > 1})
+    odd = sorted({str(r["outcome"]) for r in attempts} - set(OUTCOMES))
+    proven = sum(r["outcome"] == "proven" for r in attempts)
+    outcome_ok = bool(attempts) and not repeated and not odd
+    # proven attempts and replay rows come together: a proof always yields >= 1 transition
+    rows_ok = counts["attempts"] > 0 and (counts["replay"] > 0) == (proven > 0)
+    return [
+        dg.AssetCheckResult(
+            check_name=ONE_OUTCOME_PER_THEOREM, passed=outcome_ok,
+            metadata={"attempts": len(attempts), "theorems": len(set(keys_)),
+                      "repeated": dg.MetadataValue.json([list(k) for k in repeated[:20]]),
+                      "unknown_outcomes": dg.MetadataValue.json(odd)},
+        ),
+        dg.AssetCheckResult(
+            check_name=SHARD_ROWS, passed=rows_ok,
+            severity=dg.AssetCheckSeverity.ERROR if counts["attempts"] == 0 else dg.AssetCheckSeverity.WARN,
+            metadata={**{f"{kind}_rows": n for kind, n in counts.items()}, "proven": proven},
+        ),
+    ]
+
+
 @dg.asset(
     partitions_def=RL_PARTITIONS,
     group_name=GROUP,
     deps=[rollouts],
     kinds={"parquet"},
     description="Replay (transitions of proven attempts), attempts and rejected-tactic shards of iteration k",
+    check_specs=[
+        dg.AssetCheckSpec(
+            ONE_OUTCOME_PER_THEOREM, asset=keys.REPLAY_SHARD,
+            description="Every attempted theorem of the iteration has exactly one outcome row "
+            "(proven/unproven/error) in the attempts shard, and there is at least one.",
+        ),
+        dg.AssetCheckSpec(
+            SHARD_ROWS, asset=keys.REPLAY_SHARD,
+            description="The attempts shard has rows, and the replay shard has rows exactly when some "
+            "attempt was proven (error when there are no attempts, a warning otherwise).",
+        ),
+    ],
 )
 def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
     k = iteration_of(context.partition_key)
@@ -193,7 +232,10 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
     counts = replay.write_iteration(proofmill.root, k, replay.read_table(source, "rollouts").to_pylist())
     sample = replay.read_shards(proofmill.root, "replay", [k]).slice(0, 5).to_pylist()
     paths = {kind: replay.shard_path(proofmill.root, kind, k) for kind in ("replay", "attempts", "rejected")}
+    attempts = replay.read_shards(proofmill.root, "attempts", [k]).select(
+        ["dataset", "theorem_id", "outcome"]).to_pylist()
     return dg.MaterializeResult(
+        check_results=shard_checks(attempts, counts),
         metadata={
             **{f"{kind}_rows": n for kind, n in counts.items()},
             **{f"{kind}_path": dg.MetadataValue.path(str(p)) for kind, p in paths.items()},
@@ -258,7 +300,9 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
         "aliases": ", ".join(aliases) or "-",
         **update.summary_metrics,
     }
-    if (plot := png_markdown(update.loss_curve)) is not None:
+    curve = update.loss_curve
+    artifact = f"plots/{Path(curve).name}" if curve else ""
+    if (plot := mlflow_image(version.run_id, artifact, "loss curve", curve)) is not None:
         md["loss_curve"] = plot
     return md
 
@@ -317,5 +361,6 @@ def rl_eval(
         title=f"RL iteration {k} vs SFT, {settings.eval_split} of {', '.join(settings.eval_benchmarks)}, "
         f"{search.num_simulations} simulations",
     )
-    mlflow = result.log_to_mlflow(checkpoints[f"rl-{k}"][0], proofmill.tracking_uri, {f"rl-{k}": "rl"})
-    yield dg.Output(str(result.report_dir), metadata=eval_metadata(result, mlflow))
+    policy_ckpt = checkpoints[f"rl-{k}"][0]
+    mlflow = result.log_to_mlflow(policy_ckpt, proofmill.tracking_uri, {f"rl-{k}": "rl"})
+    yield dg.Output(str(result.report_dir), metadata=eval_metadata(result, mlflow, policy_ckpt))

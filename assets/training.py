@@ -10,12 +10,13 @@ so dependencies are plain asset keys (``deps``), not IO managers.
 
 # No `from __future__ import annotations`: Dagster validates the `context` annotation at definition time.
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
 from assets import keys
-from assets.io import png_markdown
+from assets.io import mlflow_image
 from assets.resources import ProofmillResource
 
 GROUP = keys.TRAINING_GROUP
@@ -155,7 +156,8 @@ def train_stage(
         if value is not None and value == value:  # skip NaN
             md[key] = dg.MetadataValue.float(round(float(value), 6))
     if result.loss_curve_path is not None:
-        md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
+        md["loss_curve"] = mlflow_image(version.run_id, f"plots/{Path(result.loss_curve_path).name}",
+                                        "loss curve", result.loss_curve_path)
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
     return dg.MaterializeResult(metadata=md)
 
