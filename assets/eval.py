@@ -7,6 +7,7 @@ import dagster as dg
 
 from assets import keys
 from assets.io import eval_metadata
+from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
 from search.config import SearchConfig
 
@@ -52,6 +53,7 @@ def eval_report_sft(
         report_dir=proofmill.eval_dir("sft"),
         title=f"SFT vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations",
         seed=config.seed,
+        progress=lambda name: AttemptProgress(context.log, f"eval {name}", len(theorems)),
     )
     for name, stats in result.stats.items():
         context.log.info(f"{name}: {stats['batching']}")

@@ -46,6 +46,7 @@ import dagster as dg
 from assets import keys
 from assets.io import eval_metadata, markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
+from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
 from search import replay
 from search import rollouts as rollout_lib
@@ -126,6 +127,7 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
         tokenizer_path=proofmill.tokenizer_path(),
         profile=proofmill.settings,
         servers=proofmill.servers,
+        on_attempt=AttemptProgress(context.log, f"rollouts[{k}] batch {b}", len(batch["theorems"])),
     )
     context.log.info(
         f"batch {b}: {stats['proven']}/{stats['attempts']} proven in {stats['seconds']:.1f}s with "
@@ -275,6 +277,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         profile=settings,
         iteration=k,
         meta={"replay_window": window, "init_model_version": init_version},
+        logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
@@ -344,13 +347,21 @@ def rl_eval(
     settings = proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
-        context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
+        # A partition left empty on purpose says so: an observation with the reason shows in the asset's
+        # events and on the partition, so the gap does not look like a failure.
+        reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every "
+                  f"{rl.eval_every} and on the last, {rl.iterations}); materialize with config force: true "
+                  "to evaluate it anyway")
+        context.log.info(reason)
+        context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
+                                              metadata={"skipped": reason}))
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
+    theorems = proofmill.eval_statements(config.max_theorems)
     result = evaluate_checkpoints(
         checkpoints,
-        proofmill.eval_statements(config.max_theorems),
+        theorems,
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
@@ -360,6 +371,7 @@ def rl_eval(
         seed=settings.corpora.seed,
         title=f"RL iteration {k} vs SFT, {settings.eval_split} of {', '.join(settings.eval_benchmarks)}, "
         f"{search.num_simulations} simulations",
+        progress=lambda name: AttemptProgress(context.log, f"rl_eval[{k}] {name}", len(theorems)),
     )
     policy_ckpt = checkpoints[f"rl-{k}"][0]
     mlflow = result.log_to_mlflow(policy_ckpt, proofmill.tracking_uri, {f"rl-{k}": "rl"})

@@ -17,6 +17,7 @@ import dagster as dg
 
 from assets import keys
 from assets.io import mlflow_image
+from assets.progress import training_progress
 from assets.resources import ProofmillResource
 
 GROUP = keys.TRAINING_GROUP
@@ -113,6 +114,7 @@ def train_stage(
         init_checkpoint=init,
         seed=profile.corpora.seed,
         meta={"profile": profile.name, "dagster_run_id": context.run.run_id},
+        logger=training_progress(context.log, stage, settings.max_steps if settings.epochs is None else None),
         enable_progress_bar=False,
         limit_val_batches=None if stage == "sft" else 20,
     )

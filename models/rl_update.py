@@ -51,9 +51,11 @@ def update_policy(
     profile: Profile,
     iteration: int,
     meta: Mapping[str, Any] | None = None,
+    logger: Any = False,
 ) -> PolicyUpdate:
     """policy[iteration] = ``init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed with a
-    ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``."""
+    ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``. ``logger``: a
+    Lightning logger for live metrics (False: none)."""
     from models.checkpoint import load_checkpoint, save_checkpoint
     from models.data import SFTDataset, mix_rl_rows, read_transitions, transitions_from_replay
     from models.registration import forget_registration
@@ -92,6 +94,7 @@ def update_policy(
         meta=info,
         greedy_eval_max=GREEDY_EVAL_MAX,
         enable_progress_bar=False,
+        logger=logger,
     )
     return PolicyUpdate(
         out, info, result.metrics, result.loss_curve_path, result.history, tokenizer.fingerprint()

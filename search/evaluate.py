@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +109,7 @@ def prove_batch(
     concurrency: int,
     *,
     model_version: str | None = None,
+    on_attempt: Callable[[Attempt], None] | None = None,
 ) -> BatchResult:
     """Prove ``theorems`` with up to ``concurrency`` searches in flight over ``servers``' Lean slots, one
     batched ``policy`` shared by all. A row's ``num_simulations`` overrides ``config``'s budget."""
@@ -118,7 +119,8 @@ def prove_batch(
     try:
         concurrency = max(1, min(concurrency, pool.total_slots or 1, len(theorems)))
         with BatchingPolicy(policy, max_batch=concurrency) as batched:
-            attempts = prove_many(theorems, pool, batched, config, concurrency, model_version=model_version)
+            attempts = prove_many(theorems, pool, batched, config, concurrency, model_version=model_version,
+                                  on_attempt=on_attempt)
             batching = batched.stats()
         stats = {"concurrency": concurrency, "batching": batching, "lean": pool.metrics()}
     finally:
@@ -156,13 +158,16 @@ def evaluate(
     concurrency: int,
     report_dir: str | Path,
     title: str,
+    progress: Callable[[str], Callable[[Attempt], None]] | None = None,
 ) -> EvalResult:
     """Search ``theorems`` with each named policy under the same settings; one report in ``report_dir``
-    (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet)."""
+    (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet). ``progress(name)``
+    gives the ``on_attempt`` hook for the run of that policy."""
     attempts: dict[str, list[Attempt]] = {}
     stats: dict[str, dict[str, Any]] = {}
     for name, policy in policies.items():
-        result = prove_batch(theorems, servers, policy, config, concurrency)
+        hook = progress(name) if progress is not None else None
+        result = prove_batch(theorems, servers, policy, config, concurrency, on_attempt=hook)
         attempts[name], stats[name] = result.attempts, result.stats
     out = Path(report_dir)
     summary = write_eval_report(attempts, out, title=title, num_simulations=config.num_simulations)
@@ -182,6 +187,7 @@ def evaluate_checkpoints(
     title: str,
     seed: int,
     baseline: str | None = None,
+    progress: Callable[[str], Callable[[Attempt], None]] | None = None,
 ) -> EvalResult:
     """Evaluate named checkpoints ({run name: (checkpoint, label)}; the label names an unregistered
     checkpoint's model version) and optionally a uniform-random baseline run, with the same search
@@ -203,4 +209,4 @@ def evaluate_checkpoints(
     if baseline is not None:
         policies[baseline] = UniformRandomPolicy(num_samples=config.num_samples, seed=seed)
     with lean_servers(servers, profile.lean) as urls:
-        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title)
+        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title, progress)

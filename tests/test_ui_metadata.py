@@ -69,3 +69,29 @@ def test_rl_shard_checks() -> None:
     empty = {r.check_name: r for r in shard_checks([], {"attempts": 0, "replay": 0, "rejected": 0})}
     assert not empty[ONE_OUTCOME_PER_THEOREM].passed and not empty[SHARD_ROWS].passed
     assert empty[SHARD_ROWS].severity.value == "ERROR"
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def info(self, text: str) -> None:
+        self.lines.append(text)
+
+
+def test_attempt_progress_is_throttled_and_ends_with_the_total() -> None:
+    from types import SimpleNamespace
+
+    from assets.progress import AttemptProgress
+
+    now = [0.0]
+    log = _Log()
+    progress = AttemptProgress(log, "eval sft", 5, every_s=10.0, clock=lambda: now[0])
+    for i, outcome in enumerate(["proven", "unproven", "proven", "error", "proven"]):
+        now[0] = 6.0 * (i + 1)  # 6 s apart: a line at most every 10 s, and always the last one
+        progress(SimpleNamespace(outcome=outcome))
+    assert log.lines == [
+        "[progress] eval sft: 2/5 theorems, 1 proven (50%)",
+        "[progress] eval sft: 4/5 theorems, 2 proven (50%)",
+        "[progress] eval sft: 5/5 theorems, 3 proven (60%)",
+    ]
