@@ -21,6 +21,7 @@ WARNING_MESSAGES: tuple[tuple[str, str], ...] = (
     (r".*Converting a tensor to a Python (boolean|index|integer)", "shape checks during ONNX tracing"),
     (r".*Failed to load image Python extension", "torchvision's image ops are not used"),
     (r".*is currently in (beta|preview)", "Dagster marks APIs we use knowingly"),
+    (r".*`isinstance\(treespec, LeafSpec\)` is deprecated", "inside Lightning's own pytree helper"),
     (r".*Please use `?tokenizer_path`? instead", "library-internal deprecation"),
 )
 # Log records (any logger): Lightning's start-up banner and tips.
@@ -31,7 +32,11 @@ LOG_MESSAGES: tuple[str, ...] = (
     r"`Trainer\.fit` stopped: `max_steps=\d+` reached",
     r"\s*\|\s*Name\s*\|\s*Type\s*\|",  # the model summary table
     r"You are using a CUDA device .* that has Tensor Cores",
+    r"Creating initial MLflow database tables",
+    r"Updating database tables",
 )
+# Loggers that emit the messages above, filtered at the source (works before the library is imported).
+EMITTING_LOGGERS = ("mlflow.store.db.utils", "alembic.runtime.migration")
 _LOG_RE = re.compile("|".join(f"(?:{m})" for m in LOG_MESSAGES))
 
 
@@ -58,6 +63,11 @@ def install(*, verbose: bool | None = None) -> None:
         return
     for message, _why in WARNING_MESSAGES:
         warnings.filterwarnings("ignore", message=message)
+    # tqdm bars for local artifact copies during registration: a setting, not a filter
+    os.environ.setdefault("MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR", "false")
+    for name in EMITTING_LOGGERS:
+        if _FILTER not in logging.getLogger(name).filters:
+            logging.getLogger(name).addFilter(_FILTER)
     # Lightning adds its own handler at import (propagate=False), so import it first and filter that
     # handler; records of its child loggers only meet handler filters. (In step processes this import
     # happens once, in the forkserver that preloads the definitions.)

@@ -13,6 +13,7 @@ stream goes to the instance (the UI) and to a log file. ``verbose=True`` restore
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -68,7 +69,8 @@ def _figure(metadata: Mapping[str, Any]) -> str:
 class StepLine:
     started: float = field(default_factory=time.monotonic)
     figures: list[str] = field(default_factory=list)
-    checks_failed: list[str] = field(default_factory=list)
+    materialized: bool = False
+    checks: dict[str, bool] = field(default_factory=dict)  # check name -> passed
 
 
 class _ProgressWatcher(threading.Thread):
@@ -134,49 +136,90 @@ def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | 
     return recon, run
 
 
+class StepConsole:
+    """Turns a run's Dagster events into the console's lines: one per step (checks folded into one line
+    per job), failures with their first error line."""
+
+    def __init__(self, emit: Callable[[str], None]) -> None:
+        self.emit = emit
+        self.steps: dict[str, StepLine] = {}
+        self.checks: dict[str, bool] = {}
+        self.ok = False
+
+    def on_event(self, event: dg.DagsterEvent) -> None:
+        kind, step = event.event_type, event.step_key
+        if kind == dg.DagsterEventType.RUN_SUCCESS:
+            self.ok = True
+        if step is None:
+            return
+        if kind == dg.DagsterEventType.STEP_START:
+            self.steps[step] = StepLine()
+            return
+        line = self.steps.setdefault(step, StepLine())
+        data = event.event_specific_data
+        if kind == dg.DagsterEventType.ASSET_MATERIALIZATION:
+            line.materialized = True
+            line.figures.insert(0, _figure(data.materialization.metadata))
+        elif kind == dg.DagsterEventType.STEP_OUTPUT:  # ops: their output metadata
+            line.figures.append(_figure(data.metadata or {}))
+        elif kind == dg.DagsterEventType.ASSET_CHECK_EVALUATION:
+            line.checks[f"{data.asset_key.to_user_string()}:{data.check_name}"] = data.passed
+        elif kind == dg.DagsterEventType.STEP_SUCCESS:
+            self.checks.update(line.checks)
+            if line.checks and not line.materialized:
+                return  # a check step: counted in the job's checks line
+            figures = "; ".join([f for f in line.figures if f][:2])
+            failed = [k for k, passed in line.checks.items() if not passed]
+            self.emit((f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {figures}"
+                       + (f"  (check failed: {', '.join(failed)})" if failed else "")).rstrip())
+        elif kind == dg.DagsterEventType.STEP_FAILURE:
+            message = data.error.message if data.error else "failed"
+            first = (message.strip().splitlines() or ["failed"])[0]
+            self.emit(f"  ✗ {step:40} {time.monotonic() - line.started:6.1f}s  {first}")
+
+    def checks_line(self) -> str | None:
+        if not self.checks:
+            return None
+        failed = sorted(k for k, passed in self.checks.items() if not passed)
+        return (f"  checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed"
+                + (f"; failed: {', '.join(failed)}" if failed else ""))
+
+
+def quiet_instance(verbose: bool) -> dg.DagsterInstance:
+    """The instance of $DAGSTER_HOME; not verbose: Python log level INFO for this CLI's runs, which keeps
+    Dagster's DEBUG step-worker lines off the console (its events reach the event log all the same)."""
+    if verbose:
+        return dg.DagsterInstance.get()
+    from dagster._core.instance.ref import InstanceRef
+
+    ref = InstanceRef.from_dir(os.environ["DAGSTER_HOME"],
+                               overrides={"python_logs": {"python_log_level": "INFO"}})
+    return dg.DagsterInstance.from_ref(ref)
+
+
 def execute(job_name: str, *, partition: str | None = None, log_file: Path, verbose: bool = False,
             emit: Callable[[str], None] = print) -> tuple[bool, str, float]:
     """Run ``job_name`` (optionally one partition) as a code-location run; returns (ok, run id, seconds)."""
     from dagster._core.execution.api import execute_run_iterator
 
-    instance = dg.DagsterInstance.get()
+    instance = quiet_instance(verbose)
     recon, run = create_run(instance, job_name, partition=partition, verbose=verbose)
     label = job_name + (f" [{partition}]" if partition is not None else "")
     emit(f"{label}  (run {run.run_id[:8]})")
     started = time.monotonic()
-    steps: dict[str, StepLine] = {}
+    console = StepConsole(emit)
     watcher = _ProgressWatcher(instance, run.run_id, emit)
     watcher.start()
-    ok = False
     try:
         for event in execute_run_iterator(recon, run, instance):
-            step = event.step_key
-            if event.event_type == dg.DagsterEventType.STEP_START and step:
-                steps[step] = StepLine()
-            elif event.event_type == dg.DagsterEventType.ASSET_MATERIALIZATION and step in steps:
-                figure = _figure(event.event_specific_data.materialization.metadata)
-                if figure:
-                    steps[step].figures.append(figure)
-            elif event.event_type == dg.DagsterEventType.ASSET_CHECK_EVALUATION and step in steps:
-                evaluation = event.event_specific_data
-                if not evaluation.passed:
-                    steps[step].checks_failed.append(evaluation.check_name)
-            elif event.event_type == dg.DagsterEventType.STEP_SUCCESS and step in steps:
-                line = steps[step]
-                text = f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {'; '.join(line.figures[:2])}"
-                if line.checks_failed:
-                    text += f"  (check failed: {', '.join(line.checks_failed)})"
-                emit(text.rstrip())
-            elif event.event_type == dg.DagsterEventType.STEP_FAILURE and step:
-                error = event.event_specific_data.error
-                first = (error.message if error else "failed").strip().splitlines()[0]
-                emit(f"  ✗ {step:40} {time.monotonic() - steps.get(step, StepLine()).started:6.1f}s  {first}")
-            elif event.event_type == dg.DagsterEventType.RUN_SUCCESS:
-                ok = True
+            console.on_event(event)
     finally:
         watcher.stop.set()
         watcher.join(timeout=10)
         _write_log(instance, run.run_id, log_file)
     seconds = time.monotonic() - started
+    if (checks := console.checks_line()) is not None:
+        emit(checks)
+    ok = console.ok
     emit(f"  {'ok' if ok else 'FAILED'}: {label} in {seconds:.0f}s" + ("" if ok else f" (log: {log_file})"))
     return ok, run.run_id, seconds

@@ -1,0 +1,46 @@
+"""The quiet console of `proofmill run`: one line per step with a key figure, checks folded into one line.
+
+Fed with the real events of a small in-process Dagster job (asset + check + op)."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from pipelines.launch import StepConsole, _figure
+
+
+@dg.asset(check_specs=[dg.AssetCheckSpec("non_empty", asset="numbers", description="rows > 0")])
+def numbers() -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={"path": "/x", "rows": 1234},
+                                check_results=[dg.AssetCheckResult(passed=True)])
+
+
+@dg.asset(deps=[numbers])
+def scored() -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={"success_rate": 0.75, "final_val_loss": 1.5})
+
+
+@dg.asset_check(asset=scored, description="fails on purpose")
+def scored_is_perfect() -> dg.AssetCheckResult:
+    return dg.AssetCheckResult(passed=False)
+
+
+def test_console_lines_from_real_events() -> None:
+    defs = dg.Definitions(assets=[numbers, scored], asset_checks=[scored_is_perfect])
+    result = defs.resolve_implicit_global_asset_job_def().execute_in_process()
+    lines: list[str] = []
+    console = StepConsole(lines.append)
+    for event in result.all_events:
+        console.on_event(event)
+    assert console.ok
+    steps = [line for line in lines if line.startswith("  ✓")]
+    assert len(steps) == 2  # the check step gets no line of its own
+    assert steps[0].split()[1] == "numbers" and steps[0].endswith("rows 1,234")
+    assert steps[1].split()[1] == "scored" and steps[1].endswith("success_rate 75%")
+    assert console.checks_line() == "  checks: 1/2 passed; failed: scored:scored_is_perfect"
+
+
+def test_key_figure_preference() -> None:
+    assert _figure({"path": "/x", "final_val_loss": 2.0, "rows": 5}) == "final_val_loss 2"
+    assert _figure({"success_rates": {"sft": 0.5, "random": 0.25}}) == "success_rates sft 50%, random 25%"
+    assert _figure({"path": "/x"}) == ""
