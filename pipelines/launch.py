@@ -50,6 +50,10 @@ def remote_job_origin(job_name: str, workspace: Path = REPO_ROOT / "workspace.ya
 
 def _figure(metadata: Mapping[str, Any]) -> str:
     """The step's key figure from its materialization metadata ("" when nothing fits)."""
+    rates = {k.removeprefix("success_rate_"): getattr(v, "value", v) for k, v in metadata.items()
+             if k.startswith("success_rate_")}
+    if rates and all(isinstance(r, float) for r in rates.values()):  # eval reports: one rate per run
+        return "success " + ", ".join(f"{name} {rate:.0%}" for name, rate in rates.items())
     for key in (*KEY_FIGURES, *metadata):
         entry = metadata.get(key)
         value = getattr(entry, "value", entry)

@@ -44,3 +44,5 @@ def test_key_figure_preference() -> None:
     assert _figure({"path": "/x", "final_val_loss": 2.0, "rows": 5}) == "final_val_loss 2"
     assert _figure({"success_rates": {"sft": 0.5, "random": 0.25}}) == "success_rates sft 50%, random 25%"
     assert _figure({"path": "/x"}) == ""
+    assert _figure({"theorems": 100, "success_rate_sft": 0.78, "success_rate_random": 0.44}) == (
+        "success sft 78%, random 44%")
