@@ -78,15 +78,16 @@ class StepLine:
 
 
 class _ProgressWatcher(threading.Thread):
-    """Polls the run's event log for ``[progress]`` messages and prints them, throttled per step."""
+    """Polls the run's event log for ``[progress]`` messages and prints them; per step the gaps between
+    printed lines double (15 s, 30 s, 60 s, ...) so a long step shows life in a handful of lines."""
 
     def __init__(self, instance: dg.DagsterInstance, run_id: str, emit: Callable[[str], None],
-                 min_interval: float = 15.0) -> None:
+                 first_gap: float = 15.0) -> None:
         super().__init__(daemon=True)
-        self.instance, self.run_id, self.emit, self.min_interval = instance, run_id, emit, min_interval
+        self.instance, self.run_id, self.emit, self.first_gap = instance, run_id, emit, first_gap
         self.stop = threading.Event()
         self.cursor: str | None = None
-        self.last: dict[str, float] = {}
+        self.due: dict[str, tuple[float, int]] = {}  # step -> (next print time, lines printed)
 
     def poll(self) -> None:
         conn = self.instance.get_records_for_run(self.run_id, cursor=self.cursor, limit=1000)
@@ -98,8 +99,9 @@ class _ProgressWatcher(threading.Thread):
                 continue
             step = entry.step_key or "-"
             now = time.monotonic()
-            if now - self.last.get(step, 0.0) >= self.min_interval:
-                self.last[step] = now
+            due, printed = self.due.get(step, (0.0, 0))
+            if now >= due:
+                self.due[step] = (now + self.first_gap * 2**printed, printed + 1)
                 self.emit(f"    … {msg.removeprefix(PROGRESS_PREFIX)}")
 
     def run(self) -> None:
