@@ -34,9 +34,12 @@ LOG_MESSAGES: tuple[str, ...] = (
     r"You are using a CUDA device .* that has Tensor Cores",
     r"Creating initial MLflow database tables",
     r"Updating database tables",
+    r"torchvision is not installed\. Skipping torchvision::",  # ONNX export: vision ops we never use
 )
 # Loggers that emit the messages above, filtered at the source (works before the library is imported).
-EMITTING_LOGGERS = ("mlflow.store.db.utils", "alembic.runtime.migration")
+EMITTING_LOGGERS = (
+    "mlflow.store.db.utils", "alembic.runtime.migration", "torch.onnx._internal.exporter._registration",
+)
 _LOG_RE = re.compile("|".join(f"(?:{m})" for m in LOG_MESSAGES))
 
 

@@ -147,6 +147,8 @@ def version_description(stage: str, iteration: int | None, metrics: Mapping[str,
     shown = []
     for key in KEY_METRICS:
         value = metrics.get(key)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
         if isinstance(value, int | float) and value == value:
             shown.append(f"{key} = {value:.4g}" if isinstance(value, float) else f"{key} = {value:,}")
     if shown:
