@@ -22,6 +22,8 @@ WARNING_MESSAGES: tuple[tuple[str, str], ...] = (
     (r".*Failed to load image Python extension", "torchvision's image ops are not used"),
     (r".*is currently in (beta|preview)", "Dagster marks APIs we use knowingly"),
     (r".*`isinstance\(treespec, LeafSpec\)` is deprecated", "inside Lightning's own pytree helper"),
+    (r".*The axis name: \w+ will not be used, since it shares the same shape constraints",
+     "ONNX export: equal dynamic axes are merged, as intended"),
     (r".*Please use `?tokenizer_path`? instead", "library-internal deprecation"),
 )
 # Log records (any logger): Lightning's start-up banner and tips.

@@ -74,20 +74,25 @@ class StepLine:
     started: float = field(default_factory=time.monotonic)
     figures: list[str] = field(default_factory=list)
     materialized: bool = False
+    finished: bool = False
     checks: dict[str, bool] = field(default_factory=dict)  # check name -> passed
 
 
 class _ProgressWatcher(threading.Thread):
-    """Polls the run's event log for ``[progress]`` messages and prints them; per step the gaps between
-    printed lines double (15 s, 30 s, 60 s, ...) so a long step shows life in a handful of lines."""
+    """Shows life from long steps: polls the run's event log for ``[progress]`` messages and, per running
+    step, prints the latest one when due (first after 15 s, then with doubling gaps: 30 s, 60 s, ...), or
+    a "running for N s" line when the step logged none, so every step over 15 s shows progress in a
+    handful of lines."""
 
-    def __init__(self, instance: dg.DagsterInstance, run_id: str, emit: Callable[[str], None],
-                 first_gap: float = 15.0) -> None:
+    def __init__(self, instance: dg.DagsterInstance, run_id: str, console: StepConsole,
+                 first_gap: float = 15.0, poll_s: float = 3.0) -> None:
         super().__init__(daemon=True)
-        self.instance, self.run_id, self.emit, self.first_gap = instance, run_id, emit, first_gap
+        self.instance, self.run_id, self.console = instance, run_id, console
+        self.first_gap, self.poll_s = first_gap, poll_s
         self.stop = threading.Event()
         self.cursor: str | None = None
-        self.due: dict[str, tuple[float, int]] = {}  # step -> (next print time, lines printed)
+        self.latest: dict[str, str] = {}  # step -> latest progress message not yet printed
+        self.printed: dict[str, int] = {}
 
     def poll(self) -> None:
         conn = self.instance.get_records_for_run(self.run_id, cursor=self.cursor, limit=1000)
@@ -95,17 +100,22 @@ class _ProgressWatcher(threading.Thread):
         for record in conn.records:
             entry = record.event_log_entry
             msg = entry.user_message or ""
-            if entry.is_dagster_event or not msg.startswith(PROGRESS_PREFIX):
+            if not entry.is_dagster_event and msg.startswith(PROGRESS_PREFIX) and entry.step_key:
+                self.latest[entry.step_key] = msg.removeprefix(PROGRESS_PREFIX)
+        now = time.monotonic()
+        for step, line in list(self.console.steps.items()):
+            if line.finished:
                 continue
-            step = entry.step_key or "-"
-            now = time.monotonic()
-            due, printed = self.due.get(step, (0.0, 0))
-            if now >= due:
-                self.due[step] = (now + self.first_gap * 2**printed, printed + 1)
-                self.emit(f"    … {msg.removeprefix(PROGRESS_PREFIX)}")
+            n = self.printed.get(step, 0)
+            due = line.started + self.first_gap * (2 ** (n + 1) - 1)  # 15, 45, 105, ... s after start
+            if now < due:
+                continue
+            self.printed[step] = n + 1
+            message = self.latest.pop(step, None) or f"{step}: running for {now - line.started:.0f}s"
+            self.console.emit(f"    … {message}")
 
     def run(self) -> None:
-        while not self.stop.wait(3.0):
+        while not self.stop.wait(self.poll_s):
             try:
                 self.poll()
             except Exception:  # a busy sqlite file: try again at the next poll
@@ -171,6 +181,7 @@ class StepConsole:
         elif kind == dg.DagsterEventType.ASSET_CHECK_EVALUATION:
             line.checks[f"{data.asset_key.to_user_string()}:{data.check_name}"] = data.passed
         elif kind == dg.DagsterEventType.STEP_SUCCESS:
+            line.finished = True
             self.checks.update(line.checks)
             if line.checks and not line.materialized:
                 return  # a check step: counted in the job's checks line
@@ -179,6 +190,7 @@ class StepConsole:
             self.emit((f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {figures}"
                        + (f"  (check failed: {', '.join(failed)})" if failed else "")).rstrip())
         elif kind == dg.DagsterEventType.STEP_FAILURE:
+            line.finished = True
             message = data.error.message if data.error else "failed"
             first = (message.strip().splitlines() or ["failed"])[0]
             self.emit(f"  ✗ {step:40} {time.monotonic() - line.started:6.1f}s  {first}")
@@ -214,7 +226,7 @@ def execute(job_name: str, *, partition: str | None = None, log_file: Path, verb
     emit(f"{label}  (run {run.run_id[:8]})")
     started = time.monotonic()
     console = StepConsole(emit)
-    watcher = _ProgressWatcher(instance, run.run_id, emit)
+    watcher = _ProgressWatcher(instance, run.run_id, console)
     watcher.start()
     try:
         for event in execute_run_iterator(recon, run, instance):

@@ -46,3 +46,27 @@ def test_key_figure_preference() -> None:
     assert _figure({"path": "/x"}) == ""
     assert _figure({"theorems": 100, "success_rate_sft": 0.78, "success_rate_random": 0.44}) == (
         "success sft 78%, random 44%")
+
+
+def test_long_steps_show_progress_with_doubling_gaps() -> None:
+    import time
+
+    from pipelines.launch import StepLine, _ProgressWatcher
+
+    lines: list[str] = []
+    console = StepConsole(lines.append)
+    with dg.instance_for_test() as instance:
+        watcher = _ProgressWatcher(instance, "no-such-run", console)
+        now = time.monotonic()
+        console.steps["sft_checkpoint"] = StepLine(started=now - 20)  # running for 20 s
+        console.steps["quick"] = StepLine(started=now - 5)
+        console.steps["done"] = StepLine(started=now - 100, finished=True)
+        watcher.poll()
+        assert len(lines) == 1 and lines[0].startswith("    … sft_checkpoint: running for ")
+        assert 20 <= int(lines[0].rsplit(" ", 1)[1].removesuffix("s")) < 40  # a slow machine adds seconds
+        watcher.poll()  # next line due 45 s after the start
+        assert len(lines) == 1
+        console.steps["sft_checkpoint"].started = now - 50
+        watcher.latest["sft_checkpoint"] = "sft: step 120/400, train_loss 0.9"  # the step's own message wins
+        watcher.poll()
+        assert lines[-1] == "    … sft: step 120/400, train_loss 0.9" and len(lines) == 2
