@@ -178,6 +178,11 @@ class StepConsole:
             line.figures.insert(0, _figure(data.materialization.metadata))
         elif kind == dg.DagsterEventType.STEP_OUTPUT:  # ops: their output metadata
             line.figures.append(_figure(data.metadata or {}))
+        elif kind == dg.DagsterEventType.ASSET_OBSERVATION:  # e.g. rl_eval skipping on purpose
+            skipped = data.asset_observation.metadata.get("skipped")
+            if skipped is not None:
+                reason = str(getattr(skipped, "value", skipped)).split(";")[0]
+                line.figures.append(reason.replace("skipped on purpose: ", "skipped: "))
         elif kind == dg.DagsterEventType.ASSET_CHECK_EVALUATION:
             line.checks[f"{data.asset_key.to_user_string()}:{data.check_name}"] = data.passed
         elif kind == dg.DagsterEventType.STEP_SUCCESS:

@@ -20,13 +20,20 @@ def scored() -> dg.MaterializeResult:
     return dg.MaterializeResult(metadata={"success_rate": 0.75, "final_val_loss": 1.5})
 
 
+@dg.asset(deps=[scored], output_required=False)
+def sometimes(context):  # unannotated: Dagster reads a string annotation wrongly
+    context.log_event(dg.AssetObservation(asset_key=context.asset_key, metadata={
+        "skipped": "skipped on purpose: iteration 2 is not an eval iteration; force it with config"}))
+    yield from ()
+
+
 @dg.asset_check(asset=scored, description="fails on purpose")
 def scored_is_perfect() -> dg.AssetCheckResult:
     return dg.AssetCheckResult(passed=False)
 
 
 def test_console_lines_from_real_events() -> None:
-    defs = dg.Definitions(assets=[numbers, scored], asset_checks=[scored_is_perfect])
+    defs = dg.Definitions(assets=[numbers, scored, sometimes], asset_checks=[scored_is_perfect])
     result = defs.resolve_implicit_global_asset_job_def().execute_in_process()
     lines: list[str] = []
     console = StepConsole(lines.append)
@@ -34,7 +41,9 @@ def test_console_lines_from_real_events() -> None:
         console.on_event(event)
     assert console.ok
     steps = [line for line in lines if line.startswith("  ✓")]
-    assert len(steps) == 2  # the check step gets no line of its own
+    assert len(steps) == 3  # the check step gets no line of its own
+    assert steps[2].split()[1] == "sometimes"
+    assert steps[2].endswith("skipped: iteration 2 is not an eval iteration")
     assert steps[0].split()[1] == "numbers" and steps[0].endswith("rows 1,234")
     assert steps[1].split()[1] == "scored" and steps[1].endswith("success_rate 75%")
     assert console.checks_line() == "  checks: 1/2 passed; failed: scored:scored_is_perfect"
