@@ -311,6 +311,16 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
 
 
 # --------------------------------------------------------------------------------------------- eval
+def _explain_skip(context: dg.AssetExecutionContext, k: int, eval_every: int, last: int) -> None:
+    """A partition left empty on purpose says so: an observation with the reason shows in the asset's
+    events and on the partition, so the gap does not look like a failure."""
+    reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every {eval_every} and "
+              f"on the last, {last}); materialize with config force: true to evaluate it anyway")
+    context.log.info(reason)
+    context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
+                                          metadata={"skipped": reason}))
+
+
 class RLEvalConfig(dg.Config):
     force: bool = False  # evaluate even when k is not an eval iteration
     max_theorems: int | None = None  # None: the whole eval split
@@ -347,14 +357,7 @@ def rl_eval(
     settings = proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
-        # A partition left empty on purpose says so: an observation with the reason shows in the asset's
-        # events and on the partition, so the gap does not look like a failure.
-        reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every "
-                  f"{rl.eval_every} and on the last, {rl.iterations}); materialize with config force: true "
-                  "to evaluate it anyway")
-        context.log.info(reason)
-        context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
-                                              metadata={"skipped": reason}))
+        _explain_skip(context, k, rl.eval_every, rl.iterations)
         return
     search = SearchConfig.from_profile(settings)
     checkpoints = _eval_checkpoints(proofmill, k)
