@@ -72,7 +72,8 @@ def _figure(metadata: Mapping[str, Any]) -> str:
 @dataclass
 class StepLine:
     started: float = field(default_factory=time.monotonic)
-    figures: list[str] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)  # from materializations
+    output_figures: list[str] = field(default_factory=list)  # from op outputs (used when none above)
     materialized: bool = False
     finished: bool = False
     checks: dict[str, bool] = field(default_factory=dict)  # check name -> passed
@@ -171,13 +172,17 @@ class StepConsole:
         if kind == dg.DagsterEventType.STEP_START:
             self.steps[step] = StepLine()
             return
-        line = self.steps.setdefault(step, StepLine())
+        line = self.steps.get(step)
+        if line is None:  # worker start-up events come before STEP_START
+            if kind != dg.DagsterEventType.STEP_FAILURE:
+                return
+            line = self.steps[step] = StepLine()
         data = event.event_specific_data
         if kind == dg.DagsterEventType.ASSET_MATERIALIZATION:
             line.materialized = True
-            line.figures.insert(0, _figure(data.materialization.metadata))
+            line.figures.append(_figure(data.materialization.metadata))
         elif kind == dg.DagsterEventType.STEP_OUTPUT:  # ops: their output metadata
-            line.figures.append(_figure(data.metadata or {}))
+            line.output_figures.append(_figure(data.metadata or {}))
         elif kind == dg.DagsterEventType.ASSET_OBSERVATION:  # e.g. rl_eval skipping on purpose
             skipped = data.asset_observation.metadata.get("skipped")
             if skipped is not None:
@@ -190,7 +195,7 @@ class StepConsole:
             self.checks.update(line.checks)
             if line.checks and not line.materialized:
                 return  # a check step: counted in the job's checks line
-            figures = "; ".join([f for f in line.figures if f][:2])
+            figures = "; ".join([f for f in (line.figures or line.output_figures) if f][:2])
             failed = [k for k, passed in line.checks.items() if not passed]
             self.emit((f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {figures}"
                        + (f"  (check failed: {', '.join(failed)})" if failed else "")).rstrip())
