@@ -44,7 +44,7 @@ def test_console_lines_from_real_events() -> None:
     assert len(steps) == 3  # the check step gets no line of its own
     assert steps[2].split()[1] == "sometimes"
     assert steps[2].endswith("skipped: iteration 2 is not an eval iteration")
-    assert steps[0].split()[1] == "numbers" and steps[0].split("s  ", 1)[1] == "rows 1,234"  # once
+    assert steps[0].split()[1] == "numbers" and steps[0].rsplit("s  ", 1)[1] == "rows 1,234"  # once
     assert steps[1].split()[1] == "scored" and steps[1].endswith("success_rate 75%")
     assert console.checks_line() == "  checks: 1/2 passed; failed: scored:scored_is_perfect"
 
