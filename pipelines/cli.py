@@ -66,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             schedules.ensure_partition(instance, str(k))
             if not go(RL_JOB_NAME, str(k)):
                 return 1
-    print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s ("
+    print(f"proofmill {profile.name}: done in {time.monotonic() - t0:.0f}s ("
           + ", ".join(f"{name} {s:.0f}s" for name, s in done) + ")")
     _print_results()
     return 0
@@ -74,10 +74,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _print_results() -> None:
     home = default_home()
-    print(f"Artifacts:        {home}")
-    for sub in ("corpora", "tokenizer", "checkpoints", "rl", "eval"):
-        if (home / sub).exists():
-            print(f"  {sub + '/':16}{home / sub}")
+    subs = [f"{s}/" for s in ("corpora", "tokenizer", "checkpoints", "rl", "eval") if (home / s).exists()]
+    print(f"Artifacts:        {home}  ({', '.join(subs)})")
     for summary in sorted((home / "eval").glob("**/summary.json")):
         try:
             data = json.loads(summary.read_text())

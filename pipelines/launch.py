@@ -81,12 +81,12 @@ class StepLine:
 
 class _ProgressWatcher(threading.Thread):
     """Shows life from long steps: polls the run's event log for ``[progress]`` messages and, per running
-    step, prints the latest one when due (first after 15 s, then with doubling gaps: 30 s, 60 s, ...), or
-    a "running for N s" line when the step logged none, so every step over 15 s shows progress in a
-    handful of lines."""
+    step, prints the latest one when due (10 s, 40 s, 160 s, ... after the step started), or a "running
+    for N s" line when the step logged none, so every step over 10 s shows progress in a handful of
+    lines."""
 
     def __init__(self, instance: dg.DagsterInstance, run_id: str, console: StepConsole,
-                 first_gap: float = 15.0, poll_s: float = 3.0) -> None:
+                 first_gap: float = 10.0, poll_s: float = 1.0) -> None:
         super().__init__(daemon=True)
         self.instance, self.run_id, self.console = instance, run_id, console
         self.first_gap, self.poll_s = first_gap, poll_s
@@ -108,7 +108,7 @@ class _ProgressWatcher(threading.Thread):
             if line.finished:
                 continue
             n = self.printed.get(step, 0)
-            due = line.started + self.first_gap * (2 ** (n + 1) - 1)  # 15, 45, 105, ... s after start
+            due = line.started + self.first_gap * 4**n  # 10, 40, 160, ... s after the start
             if now < due:
                 continue
             self.printed[step] = n + 1
@@ -209,7 +209,7 @@ class StepConsole:
         if not self.checks:
             return None
         failed = sorted(k for k, passed in self.checks.items() if not passed)
-        return (f"  checks: {len(self.checks) - len(failed)}/{len(self.checks)} passed"
+        return (f"checks {len(self.checks) - len(failed)}/{len(self.checks)} passed"
                 + (f"; failed: {', '.join(failed)}" if failed else ""))
 
 
@@ -246,8 +246,8 @@ def execute(job_name: str, *, partition: str | None = None, log_file: Path, verb
         watcher.join(timeout=10)
         _write_log(instance, run.run_id, log_file)
     seconds = time.monotonic() - started
-    if (checks := console.checks_line()) is not None:
-        emit(checks)
     ok = console.ok
-    emit(f"  {'ok' if ok else 'FAILED'}: {label} in {seconds:.0f}s" + ("" if ok else f" (log: {log_file})"))
+    checks = console.checks_line()
+    emit(f"  {'ok' if ok else 'FAILED'}: {label} in {seconds:.0f}s" + (f"; {checks}" if checks else "")
+         + ("" if ok else f" (log: {log_file})"))
     return ok, run.run_id, seconds

@@ -46,7 +46,7 @@ def test_console_lines_from_real_events() -> None:
     assert steps[2].endswith("skipped: iteration 2 is not an eval iteration")
     assert steps[0].split()[1] == "numbers" and steps[0].rsplit("s  ", 1)[1] == "rows 1,234"  # once
     assert steps[1].split()[1] == "scored" and steps[1].endswith("success_rate 75%")
-    assert console.checks_line() == "  checks: 1/2 passed; failed: scored:scored_is_perfect"
+    assert console.checks_line() == "checks 1/2 passed; failed: scored:scored_is_perfect"
 
 
 def test_key_figure_preference() -> None:
@@ -68,14 +68,14 @@ def test_long_steps_show_progress_with_doubling_gaps() -> None:
         watcher = _ProgressWatcher(instance, "no-such-run", console)
         now = time.monotonic()
         console.steps["sft_checkpoint"] = StepLine(started=now - 20)  # running for 20 s
-        console.steps["quick"] = StepLine(started=now - 5)
+        console.steps["quick"] = StepLine(started=now - 3)
         console.steps["done"] = StepLine(started=now - 100, finished=True)
         watcher.poll()
         assert len(lines) == 1 and lines[0].startswith("    … sft_checkpoint: running for ")
         assert 20 <= int(lines[0].rsplit(" ", 1)[1].removesuffix("s")) < 40  # a slow machine adds seconds
-        watcher.poll()  # next line due 45 s after the start
+        watcher.poll()  # next line due 40 s after the start
         assert len(lines) == 1
-        console.steps["sft_checkpoint"].started = now - 50
+        console.steps["sft_checkpoint"].started = now - 45
         watcher.latest["sft_checkpoint"] = "sft: step 120/400, train_loss 0.9"  # the step's own message wins
         watcher.poll()
         assert lines[-1] == "    … sft: step 120/400, train_loss 0.9" and len(lines) == 2
