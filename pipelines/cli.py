@@ -156,9 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("query", help="run SQL over replay/attempts/rejected/evals and print a table")
     q.add_argument("sql", nargs="*")
     q.set_defaults(func=cmd_query)
+    from_command_line = argv is None  # the `proofmill` script; a caller passing argv is never replaced
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
-    if args.command in ("run", "ui"):
+    if from_command_line and args.command in ("run", "ui"):
         _pin_hash_seed(argv)
     return int(args.func(args) or 0)
 
