@@ -10,6 +10,7 @@ import dagster as dg
 
 from assets import keys
 from assets.io import eval_metadata
+from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
 from search.config import SearchConfig
 
@@ -59,12 +60,13 @@ def eval_report_sft(
         report_dir=proofmill.eval_dir(run),
         title=f"{run} vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations",
         seed=config.seed,
+        progress=lambda name: AttemptProgress(context.log, f"eval {name}", len(theorems)),
     )
     for name, stats in result.stats.items():
         context.log.info(f"{name}: {stats['batching']}")
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
-    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow))
+    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, checkpoint))
 
 
 # ------------------------------------------------------------------------------------------- sweep

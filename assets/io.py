@@ -1,12 +1,14 @@
 """Shared helpers for assets: atomic parquet writes and the metadata Dagster shows (tables, images).
 
-The one home of ``markdown_table`` and ``png_markdown`` (loss curves, eval plots inline in the UI)."""
+The one home of ``markdown_table``, ``proofs_markdown`` and the image helpers (loss curves and eval
+plots by reference to their MLflow artifacts, ``mlflow_image``; inline PNG only as a fallback)."""
 
 from __future__ import annotations
 
 import base64
 import json
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -108,6 +110,44 @@ def markdown_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | N
     return "\n".join(lines)
 
 
+def _fence(text: str) -> str:
+    """A backtick fence longer than any backtick run in ``text`` (so a proof cannot close its block)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def proofs_markdown(rows: Sequence[Mapping[str, Any]], *, id_column: str = "theorem_id",
+                    proof_column: str = "proof", details: Sequence[str] = ()) -> str:
+    """Proofs for the UI: a heading line per proof, then the proof in a lean code block, so its line
+    breaks and indentation show as written (the UI drops ``<br>``, and table cells cannot hold them)."""
+    if not rows:
+        return "_(no proofs)_"
+    parts = []
+    for row in rows:
+        extra = ", ".join(f"{c} {row[c]}" for c in details if row.get(c) is not None)
+        proof = str(row.get(proof_column) or "").rstrip()
+        fence = _fence(proof)
+        parts.append(f"**{row.get(id_column, '?')}**" + (f" ({extra})" if extra else "")
+                     + f"\n\n{fence}lean\n{proof}\n{fence}")
+    return "\n\n".join(parts)
+
+
+def mlflow_image(run_id: str | None, artifact_path: str, alt: str,
+                 local: str | os.PathLike[str] | None = None) -> dg.MetadataValue | None:
+    """An image shown by reference: markdown pointing at the MLflow server's artifact route for a file
+    of MLflow run ``run_id`` (visible while `make mlflow` runs; a few hundred bytes in the event log
+    instead of the whole PNG). Without a run, the local PNG inlined (``png_markdown``)."""
+    if not run_id:
+        return png_markdown(local, alt)
+    from urllib.parse import urlencode
+
+    from models.registry import ui_base
+
+    url = f"{ui_base()}/get-artifact?{urlencode({'path': artifact_path, 'run_uuid': run_id})}"
+    return dg.MetadataValue.md(f"![{alt}]({url})\n\n{alt}: `{artifact_path}` of MLflow run `{run_id}`"
+                               + (f" (file: `{local}`)" if local else ""))
+
+
 def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) -> dg.MetadataValue | None:
     """A PNG file inlined as markdown (Dagster shows it in the asset's metadata); None if absent."""
     if path is None or not Path(path).is_file():
@@ -116,8 +156,12 @@ def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) ->
     return dg.MetadataValue.md(f"![{alt or Path(path).name}](data:image/png;base64,{data})")
 
 
-def eval_metadata(result: Any, mlflow: str) -> dict[str, Any]:
-    """Metadata of an eval report (``search.evaluate.EvalResult``): summary table, success rates, plot."""
+def eval_metadata(
+    result: Any, mlflow: str, checkpoint: str | os.PathLike[str] | None = None
+) -> dict[str, Any]:
+    """Metadata of an eval report (``search.evaluate.EvalResult``): summary table, success rates, plot
+    (by reference to the MLflow run that registered ``checkpoint``, when the report was logged there)."""
+    from models.registration import read_registered
     from search.report import MARKDOWN_FILE, PLOT_FILE
 
     plot = result.report_dir / PLOT_FILE
@@ -131,7 +175,9 @@ def eval_metadata(result: Any, mlflow: str) -> dict[str, Any]:
         "search_stats": dg.MetadataValue.json(json.loads(json.dumps(result.stats, default=str))),
         **{f"success_rate_{n}": dg.MetadataValue.float(r) for n, r in result.success_rates.items()},
     }
-    if (preview := png_markdown(plot, "success vs simulations")) is not None:
+    record = read_registered(checkpoint) if checkpoint is not None and mlflow.startswith("logged") else None
+    logged = str(record["run_id"]) if record else None
+    if (preview := mlflow_image(logged, f"eval/{PLOT_FILE}", "success vs simulations", plot)) is not None:
         md["plot_preview"] = preview
     return md
 

@@ -45,8 +45,9 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from assets import keys
-from assets.io import eval_metadata, markdown_table, png_markdown
+from assets.io import eval_metadata, markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
+from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
 from lean_io.errors import InfrastructureShareError
 from search import replay
@@ -164,6 +165,7 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
         tokenizer_path=proofmill.tokenizer_path(),
         profile=proofmill.settings,
         servers=proofmill.servers,
+        on_attempt=AttemptProgress(context.log, f"rollouts[{k}] batch {b}", len(batch["theorems"])),
     )
     context.log.info(
         f"batch {b}: {stats['proven']}/{stats['attempts']} proven in {stats['seconds']:.1f}s with "
@@ -196,9 +198,7 @@ def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, bat
         {
             "path": dg.MetadataValue.path(str(path)),
             **summary,
-            "proofs": dg.MetadataValue.md(
-                markdown_table(examples[:10], ["theorem_id", "simulations", "proof"])
-            ),
+            "proofs": dg.MetadataValue.md(proofs_markdown(examples[:10], details=["simulations"])),
         }
     )
     return str(path)
@@ -220,12 +220,53 @@ def rollouts(rl_statements: Any, sft_checkpoint: Any) -> Any:
 
 
 # ----------------------------------------------------------------------------------- replay shard
+ONE_OUTCOME_PER_THEOREM = "one_outcome_per_theorem"
+SHARD_ROWS = "shard_rows"
+OUTCOMES = ("proven", "unproven", "error")
+
+
+def shard_checks(attempts: list[dict[str, Any]], counts: dict[str, int]) -> list[dg.AssetCheckResult]:
+    """The replay_shard checks of one iteration, from its attempts rows and shard row counts."""
+    keys_ = [(r["dataset"], r["theorem_id"]) for r in attempts]
+    repeated = sorted({k for k in keys_ if keys_.count(k) > 1})
+    odd = sorted({str(r["outcome"]) for r in attempts} - set(OUTCOMES))
+    proven = sum(r["outcome"] == "proven" for r in attempts)
+    outcome_ok = bool(attempts) and not repeated and not odd
+    # proven attempts and replay rows come together: a proof always yields >= 1 transition
+    rows_ok = counts["attempts"] > 0 and (counts["replay"] > 0) == (proven > 0)
+    return [
+        dg.AssetCheckResult(
+            check_name=ONE_OUTCOME_PER_THEOREM, passed=outcome_ok,
+            metadata={"attempts": len(attempts), "theorems": len(set(keys_)),
+                      "repeated": dg.MetadataValue.json([list(k) for k in repeated[:20]]),
+                      "unknown_outcomes": dg.MetadataValue.json(odd)},
+        ),
+        dg.AssetCheckResult(
+            check_name=SHARD_ROWS, passed=rows_ok,
+            severity=dg.AssetCheckSeverity.ERROR if counts["attempts"] == 0 else dg.AssetCheckSeverity.WARN,
+            metadata={**{f"{kind}_rows": n for kind, n in counts.items()}, "proven": proven},
+        ),
+    ]
+
+
 @dg.asset(
     partitions_def=RL_PARTITIONS,
     group_name=GROUP,
     deps=[rollouts],
     kinds={"parquet"},
     description="Replay (transitions of proven attempts), attempts and rejected-tactic shards of iteration k",
+    check_specs=[
+        dg.AssetCheckSpec(
+            ONE_OUTCOME_PER_THEOREM, asset=keys.REPLAY_SHARD,
+            description="Every attempted theorem of the iteration has exactly one outcome row "
+            "(proven/unproven/error) in the attempts shard, and there is at least one.",
+        ),
+        dg.AssetCheckSpec(
+            SHARD_ROWS, asset=keys.REPLAY_SHARD,
+            description="The attempts shard has rows, and the replay shard has rows exactly when some "
+            "attempt was proven (error when there are no attempts, a warning otherwise).",
+        ),
+    ],
 )
 def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
     k = iteration_of(context.partition_key)
@@ -233,7 +274,10 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
     counts = replay.write_iteration(proofmill.root, k, replay.read_table(source, "rollouts").to_pylist())
     sample = replay.read_shards(proofmill.root, "replay", [k]).slice(0, 5).to_pylist()
     paths = {kind: replay.shard_path(proofmill.root, kind, k) for kind in ("replay", "attempts", "rejected")}
+    attempts = replay.read_shards(proofmill.root, "attempts", [k]).select(
+        ["dataset", "theorem_id", "outcome"]).to_pylist()
     return dg.MaterializeResult(
+        check_results=shard_checks(attempts, counts),
         metadata={
             **{f"{kind}_rows": n for kind, n in counts.items()},
             **{f"{kind}_path": dg.MetadataValue.path(str(p)) for kind, p in paths.items()},
@@ -275,6 +319,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         meta={"replay_window": window, "init_model_version": init_version},
         optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
         rejected_rows=_rejected_rows(proofmill, k),
+        logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
@@ -282,7 +327,8 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
             f"iteration {k}: the replay window {window} is empty; policy[{k}] = policy[{k - 1}]"
         )
     version, aliases = register_policy(
-        update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id
+        update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
+        tokenizer_path=proofmill.tokenizer_path(),
     )
     return dg.MaterializeResult(metadata=_policy_metadata(update, version, aliases))
 
@@ -321,12 +367,24 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
         "aliases": ", ".join(aliases) or "-",
         **update.summary_metrics,
     }
-    if (plot := png_markdown(update.loss_curve)) is not None:
+    curve = update.loss_curve
+    artifact = f"plots/{Path(curve).name}" if curve else ""
+    if (plot := mlflow_image(version.run_id, artifact, "loss curve", curve)) is not None:
         md["loss_curve"] = plot
     return md
 
 
 # --------------------------------------------------------------------------------------------- eval
+def _explain_skip(context: dg.AssetExecutionContext, k: int, eval_every: int, last: int) -> None:
+    """A partition left empty on purpose says so: an observation with the reason shows in the asset's
+    events and on the partition, so the gap does not look like a failure."""
+    reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every {eval_every} and "
+              f"on the last, {last}); materialize with config force: true to evaluate it anyway")
+    context.log.info(reason)
+    context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
+                                          metadata={"skipped": reason}))
+
+
 class RLEvalConfig(dg.Config):
     force: bool = False  # evaluate even when k is not an eval iteration
     max_theorems: int | None = None  # None: the whole eval split
@@ -373,7 +431,7 @@ def rl_eval(
     settings = proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
-        context.log.info(f"iteration {k} is not an eval iteration ({rl.eval_every=}, {rl.iterations=})")
+        _explain_skip(context, k, rl.eval_every, rl.iterations)
         yield _not_evaluated(k)  # a check spec's result is a required output
         return
     search = SearchConfig.from_profile(settings)
@@ -392,9 +450,11 @@ def rl_eval(
         seed=settings.corpora.seed,
         title=f"RL iteration {k} vs SFT, {settings.eval_split} of {', '.join(settings.eval_benchmarks)}, "
         f"{search.num_simulations} simulations",
+        progress=lambda name: AttemptProgress(context.log, f"rl_eval[{k}] {name}", len(theorems)),
     )
-    mlflow = result.log_to_mlflow(checkpoints[f"rl-{k}"][0], proofmill.tracking_uri, {f"rl-{k}": "rl"})
-    md = {**eval_metadata(result, mlflow), **_spread_and_best(proofmill, k)}
+    policy_ckpt = checkpoints[f"rl-{k}"][0]
+    mlflow = result.log_to_mlflow(policy_ckpt, proofmill.tracking_uri, {f"rl-{k}": "rl"})
+    md = {**eval_metadata(result, mlflow, policy_ckpt), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.success_rates, md.get("delta_vs_sft_ci95"))
 

@@ -10,12 +10,14 @@ so dependencies are plain asset keys (``deps``), not IO managers.
 
 # No `from __future__ import annotations`: Dagster validates the `context` annotation at definition time.
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
 from assets import keys
-from assets.io import png_markdown
+from assets.io import mlflow_image
+from assets.progress import training_progress
 from assets.resources import ProofmillResource
 
 GROUP = keys.TRAINING_GROUP
@@ -51,14 +53,16 @@ SPECS = {
         keys.PRETRAIN_CHECKPOINT,
         keys.PRETRAIN_CORPUS,
         None,
-        "A fresh GPT (profile's preset) trained on best-fit packed pretrain text.",
+        "A fresh GPT (profile's preset) trained on best-fit packed pretrain text (alias `pretrain`).",
+        aliases=("pretrain",),
     ),
     "midtrain": StageSpec(
         "midtrain",
         keys.MIDTRAIN_CHECKPOINT,
         keys.MIDTRAIN_CORPUS,
         "pretrain",
-        "The pretrain checkpoint trained further on a plain stream of Lean code.",
+        "The pretrain checkpoint trained further on a plain stream of Lean code (alias `midtrain`).",
+        aliases=("midtrain",),
     ),
     "sft": StageSpec(
         "sft",
@@ -97,6 +101,7 @@ def train_stage(
         asset_key=context.asset_key.to_user_string(),
         aliases=spec.aliases,
         tracking_uri=proofmill.tracking_uri,
+        logger=training_progress(context.log, stage, settings.max_steps if settings.epochs is None else None),
     )
     metrics = result.metrics
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")
@@ -121,7 +126,8 @@ def _stage_metadata(spec: StageSpec, result: Any, version: Any) -> dict[str, Any
         if value is not None and value == value:  # skip NaN
             md[key] = dg.MetadataValue.float(round(float(value), 6))
     if result.loss_curve_path is not None:
-        md["loss_curve"] = png_markdown(result.loss_curve_path, "loss curve")
+        md["loss_curve"] = mlflow_image(version.run_id, f"plots/{Path(result.loss_curve_path).name}",
+                                        "loss curve", result.loss_curve_path)
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
     return md
 

@@ -46,6 +46,7 @@ def register_checkpoint(
     aliases: Iterable[str],
     uri: str,
     iteration: int | None = None,
+    tokenizer_path: str | Path | None = None,
 ) -> Any:
     """Log the training run, register ``checkpoint`` as a model version, write ``registered.json``."""
     from models import registry
@@ -60,6 +61,7 @@ def register_checkpoint(
         loss_curve=loss_curve,
         history=history,
         tokenizer_fingerprint=tokenizer_fingerprint,
+        tokenizer_path=tokenizer_path,  # packed into the version's pyfunc model
         iteration=iteration,
         dagster_run_id=dagster_run_id,
         asset_key=asset_key,

@@ -4,9 +4,10 @@ Every trained checkpoint (pretrain, midtrain, SFT, each RL policy) becomes a ver
 model, ``proofmill``, tagged with its stage, RL iteration, Dagster run id, asset key and tokenizer
 fingerprint. Aliases name the interesting versions: ``sft`` (latest SFT model), ``rl-latest``, ``best``.
 
-The checkpoint file itself is logged as a run artifact (``mlflow.log_artifact``) and the version's source
-is that artifact's URI. We deliberately do not use ``mlflow.pytorch.log_model``: it pickles the module,
-is slow for big models and writes a pip requirement on the (CUDA) torch build of the training machine.
+Each version is an MLflow pyfunc model (``models.mlflow_model``: checkpoint + tokenizer + signature,
+logged from code, nothing pickled), so ``mlflow.pyfunc.load_model("models:/proofmill@sft")`` predicts
+tactics and ``mlflow models serve`` serves them. We deliberately do not use ``mlflow.pytorch.log_model``:
+it pickles the module and is slow for big models.
 
 Where things live (first match wins):
 - tracking store: explicit ``tracking_uri`` argument, ``$MLFLOW_TRACKING_URI``,
@@ -44,6 +45,7 @@ from mlflow import MlflowClient
 from mlflow.exceptions import MlflowException
 
 from core.atomic import atomic_write_text
+from models import mlflow_model
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MODEL_NAME = "proofmill"
@@ -192,6 +194,7 @@ def log_stage_run(
     loss_curve: str | os.PathLike[str] | None = None,
     history: Mapping[str, Iterable[tuple[int, float]]] | None = None,
     tokenizer_fingerprint: str,
+    tokenizer_path: str | os.PathLike[str] | None = None,
     iteration: int | None = None,
     dagster_run_id: str | None = None,
     asset_key: str | None = None,
@@ -207,10 +210,12 @@ def log_stage_run(
     ``history`` maps a metric name to (step, value) pairs (the loss curve) so the MLflow UI can plot it.
     ``aliases`` are moved to the new version (e.g. ``("sft",)`` after SFT). ``record_path``: where to write
     ``registered.json`` (model_uri, version, run_id + ``record_extra``) before the aliases move. A re-run
-    of the same (stage, iteration) replaces the earlier version (see the module doc).
+    of the same (stage, iteration) replaces the earlier version (see the module doc). ``tokenizer_path`` is
+    packed into the pyfunc model so ``mlflow.pyfunc.load_model(models:/...)`` can predict.
     """
     c = client(uri)
     exp_id = experiment_id(c, root=artifacts_root)
+    mlflow_model.tag_experiment(c, exp_id)
     close_stale_runs(c, exp_id, stage, iteration, "its process died before the run ended (closed by re-run)")
     tags = {
         "stage": stage,
@@ -231,13 +236,16 @@ def log_stage_run(
                 mlflow.log_metric(name, float(value), step=int(step))
         if loss_curve is not None:
             mlflow.log_artifact(str(loss_curve), artifact_path="plots")
-        mlflow.log_artifact(str(checkpoint_path), artifact_path=CHECKPOINT_ARTIFACT_DIR)
-        source = mlflow.get_artifact_uri(f"{CHECKPOINT_ARTIFACT_DIR}/{Path(checkpoint_path).name}")
+        # the version is an MLflow pyfunc model (checkpoint + tokenizer + signature), see models.mlflow_model
+        logged = mlflow_model.log_policy_model(checkpoint_path, tokenizer_path)
         run_id = run.info.run_id
     _ensure_registered_model(c, model_name)
     run_link = f"{ui_base()}/#/experiments/{exp_id}/runs/{run_id}"
     older = versions_of(c, stage, iteration, model_name)
-    mv = c.create_model_version(model_name, source, run_id=run_id, tags=tags, run_link=run_link)
+    mv = c.create_model_version(
+        model_name, logged.model_uri, run_id=run_id, tags=tags, model_id=logged.model_id,
+        description=mlflow_model.version_description(stage, iteration, metrics, params),
+    )  # no explicit run_link: the UI links the run itself (an explicit one overlapped the aliases field)
     result = RegisteredVersion(
         run_id=run_id,
         version=int(mv.version),
@@ -292,7 +300,7 @@ def resolve_model_uri(
 ) -> Path:
     """Local path of the checkpoint file behind a registry URI (downloaded if the store is remote)."""
     mv = model_version(model_uri, uri)
-    local = mlflow.artifacts.download_artifacts(
+    local = Path(mlflow.artifacts.download_artifacts(
         artifact_uri=mv.source, dst_path=str(dst_dir) if dst_dir else None, tracking_uri=tracking_uri(uri)
-    )
-    return Path(local)
+    ))
+    return mlflow_model.checkpoint_in(local) if (local / "MLmodel").is_file() else local

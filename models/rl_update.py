@@ -54,13 +54,15 @@ def update_policy(
     meta: Mapping[str, Any] | None = None,
     optimizer_from: str | Path | None = None,
     rejected_rows: Sequence[Mapping[str, Any]] = (),
+    logger: Any = False,
 ) -> PolicyUpdate:
     """policy[iteration] = ``init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed with a
     ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``. The optimizer
     state is always saved beside the checkpoint; ``optimizer_from`` (a directory holding the previous
     update's) continues it instead of starting a fresh AdamW (``models.optimizer_carry``).
     ``rejected_rows`` (``state``, ``tactic``: tactics Lean rejected) become unlikelihood rows, as many as
-    ``rl.negative_fraction`` × the replay transitions, when ``rl.update.unlikelihood_weight`` > 0."""
+    ``rl.negative_fraction`` × the replay transitions, when ``rl.update.unlikelihood_weight`` > 0.
+    ``logger``: a Lightning logger for live metrics (False: none)."""
     from models.checkpoint import load_checkpoint, save_checkpoint
     from models.data import (
         SFTDataset,
@@ -117,6 +119,7 @@ def update_policy(
         greedy_eval_max=GREEDY_EVAL_MAX,
         enable_progress_bar=False,
         callbacks=[carry],
+        logger=logger,
     )
     info["optimizer"] = carry.loaded
     return PolicyUpdate(
@@ -145,6 +148,7 @@ def register_policy(
     tracking_uri: str,
     dagster_run_id: str | None,
     asset_key: str = "policy",
+    tokenizer_path: str | Path | None = None,
 ) -> tuple[Any, tuple[str, ...]]:
     """Register policy[k] in MLflow; returns (version, aliases moved). Re-registering an old iteration
     must not move ``rl-latest`` back in time."""
@@ -162,6 +166,7 @@ def register_policy(
         loss_curve=update.loss_curve,
         history=update.history,
         tokenizer_fingerprint=update.tokenizer_fingerprint,
+        tokenizer_path=tokenizer_path,
         iteration=k,
         dagster_run_id=dagster_run_id,
         asset_key=asset_key,

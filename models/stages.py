@@ -27,6 +27,7 @@ def train_and_register(
     asset_key: str,
     aliases: Sequence[str],
     tracking_uri: str,
+    logger: Any = False,
 ) -> tuple[Any, Any]:
     """Returns (``models.train.StageResult``, the registered MLflow version)."""
     from models.gpt import GPTConfig
@@ -55,6 +56,7 @@ def train_and_register(
         init_checkpoint=init_checkpoint,
         seed=profile.corpora.seed,
         meta={"profile": profile.name, "dagster_run_id": dagster_run_id},
+        logger=logger,
         enable_progress_bar=False,
         limit_val_batches=None if stage == "sft" else 20,
     )
@@ -72,6 +74,7 @@ def train_and_register(
         loss_curve=result.loss_curve_path,
         history=result.history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
+        tokenizer_path=tokenizer_path,
         dagster_run_id=dagster_run_id,
         asset_key=asset_key,
         aliases=aliases,

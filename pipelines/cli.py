@@ -34,34 +34,15 @@ def _prepare_env(profile: str | None) -> None:
     Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
 
 
-def _execute(job_name: str, *, partition: str | None = None) -> bool:
-    import dagster as dg
-
-    from pipelines import definitions
-
-    instance = dg.DagsterInstance.get()
-    tags = {"dagster/partition": partition} if partition is not None else {}
-    definitions.job_by_name(job_name)  # fail fast here on an unknown job name
-    recon = dg.build_reconstructable_job(
-        "pipelines.definitions", "job_by_name", reconstructable_args=(job_name,)
-    )
-    label = f"{job_name}" + (f" [partition {partition}]" if partition is not None else "")
-    print(f"==> {label}", flush=True)
-    started = time.monotonic()
-    with dg.execute_job(recon, instance=instance, tags=tags) as result:
-        ok = result.success
-        run_id = result.run_id
-    print(f"<== {label}: {'ok' if ok else 'FAILED'} in {time.monotonic() - started:.0f}s (run {run_id})",
-          flush=True)
-    return ok
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     _prepare_env(args.profile)
+    from core import quiet
+
+    quiet.install(verbose=args.verbose)
     import dagster as dg
 
     from core.profiles import get_profile
-    from pipelines import schedules
+    from pipelines import launch, schedules
     from pipelines.jobs import RL_JOB_NAME, RL_REPORT_JOB_NAME
 
     profile = get_profile()  # a bad profile or override file is refused here, before anything runs
@@ -74,20 +55,32 @@ def cmd_run(args: argparse.Namespace) -> int:
               f"{run.status.value}) is in progress in {os.environ['DAGSTER_HOME']}; wait for it or terminate "
               "it in the UI", file=sys.stderr)
         return 3
+    log_file = Path(os.environ["DAGSTER_HOME"]) / "logs" / f"run-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    print(f"proofmill run ({profile.name} profile): Dagster's events go to the instance (`make ui`) and "
+          f"{os.path.relpath(log_file)}", flush=True)
     t0 = time.monotonic()
-    if not args.skip_foundation and not _execute("foundation"):
+    done: list[tuple[str, float]] = []
+
+    def go(job: str, partition: str | None = None) -> bool:
+        ok, _, seconds = launch.execute(job, partition=partition, log_file=log_file, verbose=args.verbose,
+                                        emit=lambda line: print(line, flush=True))
+        done.append((job + (f"[{partition}]" if partition else ""), seconds))
+        return ok
+
+    if not args.skip_foundation and not go("foundation"):
         return 1
     if iterations:
         instance = dg.DagsterInstance.get()
         start = args.start_iteration
         for k in range(start, start + iterations):
             schedules.ensure_partition(instance, str(k))
-            if not _execute(RL_JOB_NAME, partition=str(k)):
+            if not go(RL_JOB_NAME, str(k)):
                 return 1
         # the learning curve over every evaluated iteration (a warning, not a failure, if none was)
-        if not _execute(RL_REPORT_JOB_NAME):
+        if not go(RL_REPORT_JOB_NAME):
             print("rl_learning_curve was not materialized (no RL eval report yet?)", flush=True)
-    print(f"\nproofmill {profile.name}: done in {time.monotonic() - t0:.0f}s")
+    print(f"proofmill {profile.name}: done in {time.monotonic() - t0:.0f}s ("
+          + ", ".join(f"{name} {s:.0f}s" for name, s in done) + ")")
     _print_results()
     return 0
 
@@ -104,10 +97,8 @@ def _live_runs() -> list:
 
 def _print_results() -> None:
     home = default_home()
-    print(f"Artifacts:        {home}")
-    for sub in ("corpora", "tokenizer", "checkpoints", "rl", "eval"):
-        if (home / sub).exists():
-            print(f"  {sub + '/':16}{home / sub}")
+    subs = [f"{s}/" for s in ("corpora", "tokenizer", "checkpoints", "rl", "eval") if (home / s).exists()]
+    print(f"Artifacts:        {home}  ({', '.join(subs)})")
     for summary in sorted((home / "eval").glob("**/summary.json")):
         try:
             data = json.loads(summary.read_text())
@@ -157,6 +148,20 @@ def cmd_query(args: argparse.Namespace) -> int:
     return query.main([*args.sql])
 
 
+# Dagster orders the blocking-check inputs of a step by iterating a set, so a job's snapshot id depends
+# on the process's string-hash seed. The UI only treats a run as its code location's own (re-execution
+# without a "different code location" warning) when the snapshot ids agree, so every process of the
+# code location (this CLI, `dagster dev` and its code servers, which inherit it) uses one seed.
+HASH_SEED = "0"
+
+
+def _pin_hash_seed(argv: list[str]) -> None:
+    if os.environ.get("PYTHONHASHSEED") != HASH_SEED:
+        os.environ["PYTHONHASHSEED"] = HASH_SEED
+        sys.stdout.flush()
+        os.execv(sys.executable, [sys.executable, "-m", "pipelines.cli", *argv])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="proofmill", description=__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -168,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
                      help="RL iterations (default: profile)")
     run.add_argument("--start-iteration", type=positive_int, default=1)
     run.add_argument("--skip-foundation", action="store_true", help="only run RL iterations")
+    # SUPPRESS: `proofmill -v run` keeps the top-level flag (a subparser default would reset it)
+    run.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                     help="also print Dagster's event stream and third-party warnings on the console")
     run.set_defaults(func=cmd_run)
     ui = sub.add_parser("ui", help="serve the Dagster UI (dagster dev)")
     ui.add_argument("--profile", choices=sorted(PROFILES), default=None)
@@ -177,7 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("query", help="run SQL over replay/attempts/rejected/evals and print a table")
     q.add_argument("sql", nargs="*")
     q.set_defaults(func=cmd_query)
+    from_command_line = argv is None  # the `proofmill` script; a caller passing argv is never replaced
+    argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
+    if from_command_line and args.command in ("run", "ui"):
+        _pin_hash_seed(argv)
     return run_cli("proofmill", lambda: args.func(args), args.verbose)
 
 

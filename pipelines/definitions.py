@@ -8,6 +8,7 @@ import dagster as dg
 
 import assets
 from assets.resources import ProofmillResource
+from core import quiet
 from pipelines import schedules
 from pipelines.jobs import JOBS
 
@@ -43,6 +44,8 @@ def _executor() -> dg.ExecutorDefinition:
         return celery_executor
     raise ValueError(f"PROOFMILL_EXECUTOR={name!r}: choose multiprocess, in_process, k8s or celery")
 
+
+quiet.install()  # third-party noise filtered by message, in every process that loads the code location
 
 defs = dg.Definitions(
     assets=all_assets,

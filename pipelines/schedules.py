@@ -8,7 +8,10 @@ Ways to run iterations:
   flight, until ``rl.iterations`` of the profile the ``proofmill`` resource is configured with.
 - ``rl_back_to_back_sensor`` (stopped by default): the same check every 30 s, so iterations run back to
   back; it stops at ``rl.iterations`` or when the latest iteration's run failed (re-execute that run from
-  failure in the UI, then the sensor carries on).
+  failure in the UI, then the sensor carries on). **More iterations from the UI**: on the sensor's page,
+  set its cursor to ``+N`` (N more than the iterations done now) or to a target iteration ``T``; the
+  sensor stores the resolved target (``T``) as its cursor and runs until it; an empty cursor means the
+  profile's ``rl.iterations``. Every skipped tick says why.
 - From code (the CLI): ``ensure_partition(instance, key)`` then launch ``RL_JOB_NAME`` with that
   partition key; ``next_iteration(instance)`` says which key comes next.
 """
@@ -69,14 +72,33 @@ def _last_run_failed(instance: dg.DagsterInstance, key: str) -> bool:
     return crashes == 0 or crashes > MAX_CRASH_RETRIES
 
 
-def _next_request(instance: dg.DagsterInstance, proofmill: ProofmillResource) -> tuple[str | None, str]:
+MORE_HINT = "set the rl_back_to_back_sensor cursor to +N in the UI to run N more"
+
+
+def parse_target(cursor: str | None, done: int, profile_target: int) -> tuple[int, str]:
+    """(target iteration, where it comes from) for a sensor cursor: empty → the profile's rl.iterations,
+    ``+N`` → ``done + N``, ``T`` → T. Anything else is a ValueError with the accepted forms."""
+    text = (cursor or "").strip()
+    if not text:
+        return profile_target, "the profile's rl.iterations"
+    if text.startswith("+") and text[1:].isdigit():
+        return done + int(text[1:]), f"cursor {text}: {text[1:]} more than the {done} done"
+    if text.isdigit():
+        return int(text), f"cursor target {text}"
+    raise ValueError(f"sensor cursor {cursor!r}: use +N (N more iterations) or a target iteration T")
+
+
+def _next_request(
+    instance: dg.DagsterInstance, proofmill: ProofmillResource, target: int | None = None, source: str = ""
+) -> tuple[str | None, str]:
     """(partition key to launch, reason); key None when nothing should start now."""
     if _active_rl_runs(instance):
         return None, "an RL iteration is in flight"
-    target = proofmill.settings.rl.iterations
+    if target is None:
+        target, source = proofmill.settings.rl.iterations, "the profile's rl.iterations"
     k = next_iteration(instance)
     if k > target:
-        return None, f"all {target} iterations of the profile are done"
+        return None, f"all {target} iterations are done (target from {source}); {MORE_HINT}"
     return str(k), f"iteration {k} of {target}"
 
 
@@ -100,13 +122,22 @@ def rl_next_iteration_schedule(
     job=rl_job,
     minimum_interval_seconds=30,
     default_status=dg.DefaultSensorStatus.STOPPED,
-    description="Run RL iterations back to back until rl.iterations; retries an iteration whose run "
-    "worker died (twice), pauses when an iteration failed otherwise.",
+    description="Run RL iterations back to back until a target (default: the profile's rl.iterations); "
+    "set the cursor to +N in the UI for N more iterations, or to a target iteration T. Retries an "
+    "iteration whose run worker died (twice); pauses when an iteration failed otherwise.",
 )
 def rl_back_to_back_sensor(
     context: dg.SensorEvaluationContext, proofmill: ProofmillResource
 ) -> dg.SensorResult | dg.SkipReason:
-    key, reason = _next_request(context.instance, proofmill)
+    done = max(completed_iterations(context.instance), default=0)
+    try:
+        target, source = parse_target(context.cursor, done, proofmill.settings.rl.iterations)
+    except ValueError as exc:
+        return dg.SkipReason(str(exc))
+    if context.cursor and context.cursor.strip().startswith("+"):
+        # resolve "+N" once: the next tick must not add N again
+        context.update_cursor(str(target))
+    key, reason = _next_request(context.instance, proofmill, target, source)
     if key is None:
         return dg.SkipReason(reason)
     if _last_run_failed(context.instance, key):
@@ -114,6 +145,7 @@ def rl_back_to_back_sensor(
     return dg.SensorResult(
         run_requests=[dg.RunRequest(partition_key=key, tags={"proofmill/trigger": "sensor"})],
         dynamic_partitions_requests=[RL_PARTITIONS.build_add_request([key])],
+        cursor=context.cursor,
     )
 
 

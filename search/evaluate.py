@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +113,7 @@ def prove_batch(
     concurrency: int,
     *,
     model_version: str | None = None,
+    on_attempt: Callable[[Attempt], None] | None = None,
 ) -> BatchResult:
     """Prove ``theorems`` with up to ``concurrency`` searches in flight over ``servers``' Lean slots, one
     batched ``policy`` shared by all. A row's ``num_simulations`` overrides ``config``'s budget."""
@@ -122,7 +123,8 @@ def prove_batch(
     try:
         concurrency = max(1, min(concurrency, pool.total_slots or 1, len(theorems)))
         with BatchingPolicy(policy, max_batch=concurrency) as batched:
-            attempts = prove_many(theorems, pool, batched, config, concurrency, model_version=model_version)
+            attempts = prove_many(theorems, pool, batched, config, concurrency, model_version=model_version,
+                                  on_attempt=on_attempt)
             batching = batched.stats()
         stats = {"concurrency": concurrency, "batching": batching, "lean": pool.metrics()}
     finally:
@@ -161,15 +163,18 @@ def evaluate(
     report_dir: str | Path,
     title: str,
     reuse: Mapping[str, Sequence[Attempt]] | None = None,
+    progress: Callable[[str], Callable[[Attempt], None]] | None = None,
 ) -> EvalResult:
     """Search ``theorems`` with each named policy under the same settings; one report in ``report_dir``
     (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet). ``reuse`` holds
     runs already searched with these settings (same checkpoint, theorems and seeds: search is
-    deterministic), which are reported without searching again."""
+    deterministic), which are reported without searching again. ``progress(name)`` gives the
+    ``on_attempt`` hook for the run of that policy."""
     attempts: dict[str, list[Attempt]] = {name: list(a) for name, a in (reuse or {}).items()}
     stats: dict[str, dict[str, Any]] = {name: {"reused": True} for name in attempts}
     for name, policy in policies.items():
-        result = prove_batch(theorems, servers, policy, config, concurrency)
+        hook = progress(name) if progress is not None else None
+        result = prove_batch(theorems, servers, policy, config, concurrency, on_attempt=hook)
         attempts[name], stats[name] = result.attempts, result.stats
     out = Path(report_dir)
     summary = write_eval_report(attempts, out, title=title, num_simulations=config.num_simulations)
@@ -190,6 +195,7 @@ def evaluate_checkpoints(
     seed: int,
     baseline: str | None = None,
     reuse: Mapping[str, Sequence[Attempt]] | None = None,
+    progress: Callable[[str], Callable[[Attempt], None]] | None = None,
 ) -> EvalResult:
     """Evaluate named checkpoints ({run name: (checkpoint, label)}; the label names an unregistered
     checkpoint's model version) and optionally a uniform-random baseline run, with the same search
@@ -212,4 +218,5 @@ def evaluate_checkpoints(
     if baseline is not None:
         policies[baseline] = UniformRandomPolicy(num_samples=config.num_samples, seed=seed)
     with lean_servers(servers, profile.lean) as urls:
-        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title, reuse)
+        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title,
+                        reuse=reuse, progress=progress)

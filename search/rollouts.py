@@ -8,7 +8,7 @@ rebuilt from the attempts of iterations < k, so re-running k sees exactly what c
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +132,7 @@ def prove_rollout_batch(
     tokenizer_path: str | Path,
     profile: Profile,
     servers: Sequence[str],
+    on_attempt: Callable[[Any], None] | None = None,
 ) -> tuple[Path, dict[str, Any]]:
     """Prove one planned batch with the policy at ``checkpoint`` (each row's matchmaker budget); writes
     the batch's parquet file and returns (path, stats with proven/attempts/seconds/concurrency)."""
@@ -149,7 +150,8 @@ def prove_rollout_batch(
     t0 = time.monotonic()
     with lean_servers(servers, profile.lean) as urls:
         result = prove_batch(
-            theorems, urls, policy, search, profile.search.concurrency, model_version=model_version
+            theorems, urls, policy, search, profile.search.concurrency, model_version=model_version,
+            on_attempt=on_attempt,
         )
     rows = [
         attempt_row(a, iteration, int(t["num_simulations"]))

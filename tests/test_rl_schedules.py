@@ -127,3 +127,33 @@ def test_rl_eval_skips_other_iterations_without_materializing(instance, tmp_path
     assert result.success
     assert result.get_asset_materialization_events() == []
     assert not (tmp_path / "home" / "eval").exists()
+
+
+def sensor_with_cursor(instance: dg.DagsterInstance, cursor: str | None):
+    """One tick as the daemon runs it: the cursor the UI set goes in, the sensor's cursor comes out."""
+    with dg.build_sensor_context(instance=instance, resources=resources(), cursor=cursor) as context:
+        result = schedules.rl_back_to_back_sensor(context)
+        return result, context.cursor
+
+
+def test_n_more_iterations_from_the_sensor_cursor(instance) -> None:
+    materialize_policy(instance, "1")
+    materialize_policy(instance, "2")  # the profile's 2 iterations are done
+    skip, _ = sensor_with_cursor(instance, None)
+    assert isinstance(skip, dg.SkipReason)
+    assert "all 2 iterations are done" in skip.skip_message and "+N" in skip.skip_message
+    # the user sets the cursor to "+2" on the sensor's page: 2 more → target 4, stored as "4"
+    result, cursor = sensor_with_cursor(instance, "+2")
+    assert [r.partition_key for r in result.run_requests] == ["3"] and cursor == "4"
+    assert result.cursor == "4"
+    materialize_policy(instance, "3")
+    result, cursor = sensor_with_cursor(instance, cursor)  # the next tick must not add 2 again
+    assert [r.partition_key for r in result.run_requests] == ["4"] and cursor == "4"
+    materialize_policy(instance, "4")
+    skip, cursor = sensor_with_cursor(instance, cursor)
+    assert isinstance(skip, dg.SkipReason) and "all 4 iterations are done" in skip.skip_message
+    assert "cursor target 4" in skip.skip_message
+    skip, _ = sensor_with_cursor(instance, "lots")
+    assert isinstance(skip, dg.SkipReason) and "use +N" in skip.skip_message
+    result, _ = sensor_with_cursor(instance, "5")  # an absolute target works too
+    assert [r.partition_key for r in result.run_requests] == ["5"]

@@ -40,6 +40,7 @@ def test_training_assets_materialize_and_register(tmp_path: Path, monkeypatch: p
     tok = make_tokenizer()
     tok.save(resource.tokenizer_path())
 
+    monkeypatch.setenv("PROOFMILL_MLFLOW_UI", "http://127.0.0.1:5000")
     result = dg.materialize(
         [pretrain_checkpoint, midtrain_checkpoint, sft_checkpoint, sft_checkpoint_check],
         resources={"proofmill": resource},
@@ -52,8 +53,14 @@ def test_training_assets_materialize_and_register(tmp_path: Path, monkeypatch: p
         md = result.asset_materializations_for_node(f"{stage}_checkpoint")[0].metadata
         assert md["mlflow_version"].value == version
         assert md["final_val_loss"].value < md["initial_val_loss"].value
-        assert md["loss_curve"].value.startswith("![loss curve](data:image/png;base64,")
         mv = registry.client(uri).get_model_version("proofmill", str(version))
+        # the curve by reference to the run's MLflow artifact (it is there), not inlined
+        assert md["loss_curve"].value.startswith(
+            f"![loss curve](http://127.0.0.1:5000/get-artifact?path=plots%2Floss_curve.png&run_uuid={mv.run_id})")
+        artifacts = registry.client(uri).list_artifacts(mv.run_id, "plots")
+        assert [a.path for a in artifacts] == ["plots/loss_curve.png"]
+        assert mv.description.startswith(f"**{stage}** checkpoint")
+        assert int(registry.client(uri).get_model_version_by_alias("proofmill", stage).version) == version
         assert mv.tags["stage"] == stage and mv.tags["dagster_run_id"] == result.run_id
         assert mv.tags["asset_key"] == f"{stage}_checkpoint"
     sft_md = result.asset_materializations_for_node("sft_checkpoint")[0].metadata
