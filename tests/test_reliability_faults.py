@@ -178,7 +178,10 @@ def test_eval_under_faults_matches_the_clean_run() -> None:
     assert abs(clean_proven - faulty_proven) <= 2, (clean_proven, faulty_proven)
     # the faults really happened and were retried
     kinds = metrics["errors_by_kind"]
-    assert kinds.get("LeanServerError", 0) >= 1 and kinds.get("LeanConnectionError", 0) >= 1, kinds
+    assert kinds.get("LeanServerError", 0) >= 1, kinds
+    # dropped or killed connections: retried in place (idempotent calls) or counted when a theorem restarts
+    dropped = kinds.get("LeanConnectionError", 0) + metrics["retried_in_place"]
+    assert dropped >= 1, (kinds, metrics["retried_in_place"])
     assert metrics["retries"] >= 1
     assert outcome_table(tail) == outcome_table(clean[:6]) and back > 0
 
