@@ -375,14 +375,18 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
 
 
 # --------------------------------------------------------------------------------------------- eval
-def _explain_skip(context: dg.AssetExecutionContext, k: int, eval_every: int, last: int) -> None:
+def _explain_skip(
+    context: dg.AssetExecutionContext, k: int, eval_every: int, last: int
+) -> dg.AssetCheckResult:
     """A partition left empty on purpose says so: an observation with the reason shows in the asset's
-    events and on the partition, so the gap does not look like a failure."""
+    events and on the partition, so the gap does not look like a failure; returns the not_below_sft
+    result that says nothing was compared."""
     reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every {eval_every} and "
               f"on the last, {last}); materialize with config force: true to evaluate it anyway")
     context.log.info(reason)
     context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
                                           metadata={"skipped": reason}))
+    return _not_evaluated(k)
 
 
 class RLEvalConfig(dg.Config):
@@ -431,15 +435,12 @@ def rl_eval(
     settings = proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
-        _explain_skip(context, k, rl.eval_every, rl.iterations)
-        yield _not_evaluated(k)  # a check spec's result is a required output
+        yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check result is required
         return
-    search = SearchConfig.from_profile(settings)
-    checkpoints = _eval_checkpoints(proofmill, k)
+    search, checkpoints = SearchConfig.from_profile(settings), _eval_checkpoints(proofmill, k)
     theorems = proofmill.eval_statements(config.max_theorems)
     result = evaluate_checkpoints(
-        checkpoints,
-        theorems,
+        checkpoints, theorems,
         reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations),
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
