@@ -9,12 +9,13 @@ weights-only ``torch.save`` of tensors.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import lightning as L
 import torch
 from lightning.pytorch.callbacks import Callback
+
+from core.atomic import atomic_file
 
 OPTIMIZER_FILE = "optimizer.pt"
 
@@ -48,7 +49,5 @@ class OptimizerStateCarry(Callback):
     def on_train_end(self, trainer: L.Trainer, pl_module: L.LightningModule) -> None:
         if not trainer.is_global_zero:
             return
-        self.save_to.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.save_to.with_name(f".{self.save_to.name}.tmp")
-        torch.save(trainer.optimizers[0].state_dict(), tmp)
-        os.replace(tmp, self.save_to)
+        with atomic_file(self.save_to) as fh:
+            torch.save(trainer.optimizers[0].state_dict(), fh)

@@ -123,11 +123,9 @@ def plot_sweep(anytime: Sequence[dict[str, Any]], path: Path, title: str) -> Pat
         ax.legend()
     fig.suptitle(title)
     fig.tight_layout()
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(tmp)
+    with atomic_file(path) as fh:
+        fig.savefig(fh, format="png")
     plt.close(fig)
-    tmp.replace(path)
     return path
 
 

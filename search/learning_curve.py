@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
+from core.atomic import atomic_file
 from search.spread import Interval, bootstrap_rate, paired_delta
 
 SFT_RUN = "sft"
@@ -159,11 +159,9 @@ def plot_curve(points: Sequence[CurvePoint], references: dict[str, Interval], pa
     ax.legend(loc="lower right")
     fig.tight_layout()
     out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp.png")
-    fig.savefig(tmp)
+    with atomic_file(out) as fh:
+        fig.savefig(fh, format="png")
     plt.close(fig)
-    os.replace(tmp, out)
     return out
 
 
