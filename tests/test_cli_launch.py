@@ -19,7 +19,7 @@ from dagster._core.workspace.context import WorkspaceProcessContext
 from dagster._core.workspace.load_target import WorkspaceFileTarget
 from dagster_graphql.test.utils import execute_dagster_graphql
 
-from pipelines import cli
+from pipelines import cli, definitions
 from pipelines.jobs import RL_JOB_NAME
 
 REPO = Path(__file__).resolve().parent.parent
@@ -85,3 +85,19 @@ def test_cli_runs_belong_to_the_code_location(monkeypatch: pytest.MonkeyPatch, t
                 assert tags["proofmill/launched_by"] == "cli"
                 if job == RL_JOB_NAME:
                     assert tags["dagster/partition"] == "1"
+
+
+def test_job_snapshots_do_not_depend_on_set_order() -> None:
+    """A step that waits on several upstream outputs gets them in a fixed order only when their output
+    names differ: Dagster sorts an asset's blocking checks by output name, and separate check ops all
+    call theirs ``result``. Equal names made the snapshot id change from process to process, so a run
+    created by `proofmill run` did not match the job the UI's code server loaded (CI failure, stop 18)."""
+    from dagster._core.snap import JobSnap
+
+    for job in definitions.defs.resolve_all_job_defs():
+        snap = JobSnap.from_job_def(job)
+        for node in snap.dep_structure_snapshot.node_invocation_snaps:
+            for dep in node.input_dep_snaps:
+                # the blocking checks' outputs come first, the asset's own output last
+                names = [o.output_name for o in dep.upstream_output_snaps[:-1]]
+                assert len(names) == len(set(names)), (job.name, node.node_name, dep.input_name, names)
