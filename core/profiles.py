@@ -75,6 +75,9 @@ class StageSettings:
     grad_clip: float = 1.0
     value_weight: float = 0.01  # SFT/RL only
     unlikelihood_weight: float = 0.0  # RL only: weight of the unlikelihood loss on rejected tactics
+    # RL only: weight of KL(reference || policy) on tactic tokens, reference = the SFT checkpoint; keeps
+    # the breadth of the SFT prior that a sharpening update loses (docs/RL_EXPERIMENTS.md)
+    kl_weight: float = 0.0
     val_check_interval: int = 25
     epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
     # models.optim: "adamw" (one AdamW at `lr`) or "muon_adamw" (the reference: Muon for block matrices at
@@ -105,6 +108,7 @@ class StageSettings:
         _check(self, "grad_clip", self.grad_clip >= 0, ">= 0 (0 = no clipping)")
         _check(self, "value_weight", self.value_weight >= 0, ">= 0")
         _check(self, "unlikelihood_weight", self.unlikelihood_weight >= 0, ">= 0")
+        _check(self, "kl_weight", self.kl_weight >= 0, ">= 0")
         _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
         _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
         _check(self, "final_lr_frac", 0 <= self.final_lr_frac <= 1, "in [0, 1]")

@@ -81,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-sims", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=8)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--kl-weight", type=float, default=0.0, help="KL(SFT || policy) weight in the update")
+    ap.add_argument("--eval-dataset", default="minilean", help="benchmark dataset of the fixed eval set")
+    ap.add_argument("--init", choices=["previous", "sft"], default="previous",
+                    help="each update starts from the previous policy, or from SFT (expert iteration)")
     args = ap.parse_args(argv)
 
     import torch
@@ -114,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     tokenizer = ProofTokenizer.load(tok_path)
     sft_train = read_transitions(home / "corpora" / "sft_transitions.parquet", "train")
     bench = home / "corpora" / "benchmark_statements.parquet"
-    valid = _statements(bench, "valid")
-    test = _statements(bench, "test")
+    valid_all, test = _statements(bench, "valid"), _statements(bench, "test")
+    valid = [r for r in valid_all if r["dataset"] == args.eval_dataset]
     rl_path = home / "corpora" / "rl_statements.parquet"
     base = _statements(rl_path, "train") if args.base_pool == "train" else []
     # the wall clock must not decide an eval: budgets are simulations only (the machine is shared)
@@ -127,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,
                            warmdown_frac=args.warmdown, value_weight=args.value_weight,
-                           unlikelihood_weight=args.ul_weight if args.negatives else 0.0)
+                           unlikelihood_weight=args.ul_weight if args.negatives else 0.0,
+                           kl_weight=args.kl_weight)
     log_path = out / "log.jsonl"
     generated: list[dict] = []
     history: list[dict] = []
@@ -135,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     rejected_rows: list[tuple[int, str, str]] = []
 
     with minilean_servers(2, 4) as servers:
-        sft_eval_path = out.parent / f"sft-eval-{args.eval_sims}.json"
+        sft_eval_path = out.parent / f"sft-eval-{args.eval_dataset}-{args.eval_sims}.json"
         if sft_eval_path.is_file():
             sft_solved = json.loads(sft_eval_path.read_text())
         else:
@@ -146,9 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         prev = sft_ckpt
         for k in range(1, args.iterations + 1):
             t0 = time.monotonic()
-            fresh = frontier.generate(k, fcfg, [r["statement"] for r in valid + test])
+            fresh = frontier.generate(k, fcfg, [r["statement"] for r in valid_all + test])
             generated += fresh
-            pool = frontier.merge_pool(base, generated, [r["statement"] for r in valid + test])
+            pool = frontier.merge_pool(base, generated, [r["statement"] for r in valid_all + test])
             mm = Matchmaker.from_history(pool, history, mm_cfg)
             matches = mm.sample(args.theorems, seed=args.seed * 1_000_003 + k)
             theorems = [{**m.theorem, "num_simulations": m.num_simulations} for m in matches]
@@ -180,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
             train = SFTDataset(mixed, tokenizer, 256, extra_rows=negatives)
             result = run_stage("rl", tokenizer=tokenizer, train_data=train,
                                val_data=None, settings=update, compute=profile.compute, out_dir=ckpt_dir,
-                               init_checkpoint=prev, seed=args.seed + k, greedy_eval=[],
-                               enable_progress_bar=False, callbacks=[carry])
+                               init_checkpoint=sft_ckpt if args.init == "sft" else prev,
+                               seed=args.seed + k, greedy_eval=[],
+                               enable_progress_bar=False, callbacks=[carry], reference_checkpoint=sft_ckpt)
             t_train = time.monotonic() - t1
             prev = result.checkpoint_path
             by_ds: dict[str, list[int]] = {}

@@ -135,8 +135,15 @@ class SFTModule(_GPTModule):
         bin_ids: Sequence[int],
         value_weight: float | None = None,
         final_lr_frac: float | None = None,
+        reference: GPT | None = None,
     ) -> None:
         super().__init__(model, settings, final_lr_frac=final_lr_frac)
+        # RL only: a frozen reference policy (SFT) for the KL term; never optimized (the optimizer is
+        # built from self.model's parameters only)
+        self.kl_weight = float(getattr(settings, "kl_weight", 0.0))
+        if self.kl_weight > 0 and reference is None:
+            raise ValueError("kl_weight > 0 needs a reference model")
+        self.reference = reference.eval().requires_grad_(False) if reference is not None else None
         self.value_weight = float(value_weight if value_weight is not None else settings.value_weight)
         # reference --unlikelihood-weight: rows with weight < 0 are tactics Lean rejected (RL only)
         self.unlikelihood_weight = float(getattr(settings, "unlikelihood_weight", 0.0))
@@ -173,9 +180,31 @@ class SFTModule(_GPTModule):
         per_row = ul.sum(-1)[rows] / neg.sum(-1)[rows]
         return per_row.mean()
 
+    def kl_to_reference(self, logits: Tensor, batch: dict[str, Tensor]) -> Tensor:
+        """Mean over supervised tactic tokens of positive rows of KL(reference ‖ policy): the policy pays
+        for dropping probability the SFT prior gives (forward KL keeps breadth; the reverse would not)."""
+        assert self.reference is not None
+        targets, weight = batch["targets"], batch["weight"]
+        mask = (targets != -1) & ((weight > 0) & ~batch["is_value"])[:, None]
+        if not bool(mask.any()):
+            return logits.new_zeros(())
+        with torch.no_grad():
+            ref_logp = F.log_softmax(self.reference(batch["idx"])[mask].float(), dim=-1)
+        logp = F.log_softmax(logits[mask].float(), dim=-1)
+        return (ref_logp.exp() * (ref_logp - logp)).sum(-1).mean()
+
     def training_step(self, batch: dict[str, Tensor], batch_idx: int) -> Tensor:
-        per_token = self.model.loss(batch["idx"], batch["targets"], reduction="none")
+        if self.kl_weight > 0:
+            logits = self.model(batch["idx"])
+            per_token = F.cross_entropy(logits.view(-1, logits.size(-1)), batch["targets"].reshape(-1),
+                                        ignore_index=-1, reduction="none").view_as(batch["targets"])
+        else:
+            per_token = self.model.loss(batch["idx"], batch["targets"], reduction="none")
         loss = self.sft_loss(per_token, batch["targets"], batch["is_value"], batch["weight"])
+        if self.kl_weight > 0:
+            kl = self.kl_to_reference(logits, batch)
+            self.log("train_kl", kl, on_step=True, on_epoch=False, batch_size=batch["idx"].shape[0])
+            loss = loss + self.kl_weight * kl
         if self.unlikelihood_weight > 0:
             loss = loss + self.unlikelihood_weight * self.unlikelihood_loss(
                 per_token, batch["targets"], batch["weight"])

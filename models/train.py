@@ -321,6 +321,7 @@ def run_stage(
     resume: bool | None = None,
     final_lr_frac: float | None = None,
     callbacks: Sequence[Callback] = (),
+    reference_checkpoint: str | Path | None = None,
 ) -> StageResult:
     """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
 
@@ -334,6 +335,7 @@ def run_stage(
     restart the epoch's data order (the loaders are not stateful).
     ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
     ``callbacks`` are added to the Trainer's (e.g. ``models.optimizer_carry.OptimizerStateCarry``).
+    ``reference_checkpoint``: the frozen policy of the KL term (RL, ``settings.kl_weight`` > 0).
     """
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
@@ -360,8 +362,14 @@ def run_stage(
 
     is_sft = stage in SFT_STAGES
     if is_sft:
+        reference = None
+        if float(getattr(settings, "kl_weight", 0.0)) > 0:
+            if reference_checkpoint is None:
+                raise ValueError(f"{stage}: kl_weight > 0 needs reference_checkpoint (the SFT policy)")
+            reference = load_checkpoint(str(reference_checkpoint), tokenizer=tokenizer)[0]
         module: L.LightningModule = SFTModule(model, settings, bin_ids=tokenizer.bin_ids,
-                                              value_weight=settings.value_weight, final_lr_frac=final_lr_frac)
+                                              value_weight=settings.value_weight, final_lr_frac=final_lr_frac,
+                                              reference=reference)
     else:
         module = CausalLMModule(model, settings, final_lr_frac=final_lr_frac)
 

@@ -254,3 +254,59 @@ def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
     assert (fresh1, fresh2) == (4, 4) and len(pool1) == 9 and len(pool2) == 13  # iteration 1's stay in 2
     assert replay.read_shards(tmp_path, "frontier", [1, 2]).num_rows == 8
     assert rl_pool(tmp_path, base, 1, on, [])[0] == pool1  # a re-run of an iteration sees the same pool
+
+
+# ------------------------------------------------------------------------------- KL to the SFT prior
+def test_kl_to_reference_is_zero_at_the_reference_and_positive_away_from_it() -> None:
+    from models.data import collate_sft
+    from models.lightning_modules import SFTModule
+
+    tok = make_tokenizer()
+    rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(8)]
+    batch = collate_sft([SFTDataset(rows, tok, 128)[i] for i in range(4)], tok.pad_id)
+    torch.manual_seed(0)
+    ref = GPT(tiny_config(tok))
+    policy = GPT(tiny_config(tok))
+    policy.load_state_dict(ref.state_dict())
+    module = SFTModule(policy, StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
+    assert float(module.kl_to_reference(policy(batch["idx"]), batch)) == pytest.approx(0.0, abs=1e-6)
+    with torch.no_grad():
+        policy.lm_head.weight.add_(0.5 * torch.randn_like(policy.lm_head.weight))
+    assert float(module.kl_to_reference(policy(batch["idx"]), batch)) > 0.01
+    # the reference is frozen and outside the optimizer
+    assert not any(p.requires_grad for p in ref.parameters())
+    with pytest.raises(ValueError, match="reference"):
+        SFTModule(GPT(tiny_config(tok)), StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids)
+
+
+def test_kl_weight_keeps_the_update_near_the_reference(tmp_path: Path) -> None:
+    """Same data and seed; only the KL term differs: the policy trained with it stays closer (in KL on
+    held-out states) to the policy it started from."""
+    from models.checkpoint import load_checkpoint
+    from models.data import collate_sft
+    from models.lightning_modules import SFTModule
+
+    tok = make_tokenizer()
+    rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(48)]
+    sft = StageSettings(max_steps=30, batch_size=16, seq_len=128, lr=3e-3)
+    base = run_stage("sft", tokenizer=tok, train_data=SFTDataset(rows, tok, 128), val_data=None, settings=sft,
+                     compute=CPU, out_dir=tmp_path / "base", model_config=tiny_config(tok), greedy_eval=[],
+                     enable_progress_bar=False, seed=0).checkpoint_path
+    narrow = [r for r in rows if r.tactic == rows[0].tactic] * 8  # a replay of one tactic: sharpening
+    out = {}
+    for name, kl in (("plain", 0.0), ("kl", 5.0)):
+        settings = StageSettings(max_steps=10, batch_size=8, seq_len=128, lr=3e-3, warmdown_frac=0.0,
+                                 kl_weight=kl)
+        out[name] = run_stage("rl", tokenizer=tok, train_data=SFTDataset(narrow, tok, 128), val_data=None,
+                              settings=settings, compute=CPU, out_dir=tmp_path / name, init_checkpoint=base,
+                              greedy_eval=[], enable_progress_bar=False, seed=0,
+                              reference_checkpoint=base).checkpoint_path
+    ref = load_checkpoint(str(base), tokenizer=tok)[0]
+    batch = collate_sft([SFTDataset(rows, tok, 128)[i] for i in range(16)], tok.pad_id)
+    dist = {}
+    for name, path in out.items():
+        policy = load_checkpoint(str(path), tokenizer=tok)[0]
+        module = SFTModule(policy, StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
+        with torch.no_grad():
+            dist[name] = float(module.kl_to_reference(policy(batch["idx"]), batch))
+    assert dist["kl"] < 0.5 * dist["plain"]
