@@ -234,6 +234,25 @@ class RLSettings:
 
 
 @dataclass(frozen=True)
+class WholeProofSettings:
+    """Whole-proof generation (search.whole_proof): SFT rows statement → script, and the pass@k eval."""
+
+    sft_mix: bool = True  # add (statement → reference script) rows to sft_transitions (offline data)
+    k: int = 32  # samples per theorem in the whole_proof_eval asset (pass@1..k)
+    max_new_tokens: int = 128  # a script's token budget (tactic rows: models.data.TACTIC_MAX_LEN = 128)
+    temperature: float = 1.0
+    batch_size: int = 16  # theorems per sampling batch (k rows each)
+    compare_mcts: bool = True  # also search the same theorems with MCTS and compare at equal budget
+
+    def __post_init__(self) -> None:
+        _check(self, "k", 1 <= self.k <= 4096, "in 1..4096")
+        _check(self, "max_new_tokens", 1 <= self.max_new_tokens <= 1024, "in 1..1024")
+        _check(self, "temperature", math.isfinite(self.temperature) and self.temperature > 0,
+               "> 0 and finite")
+        _check(self, "batch_size", self.batch_size >= 1, ">= 1")
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     corpora: CorporaSettings = field(default_factory=CorporaSettings)
@@ -245,6 +264,7 @@ class Profile:
     lean: LeanSettings = field(default_factory=LeanSettings)
     search: SearchSettings = field(default_factory=SearchSettings)
     rl: RLSettings = field(default_factory=RLSettings)
+    whole_proof: WholeProofSettings = field(default_factory=WholeProofSettings)
     eval_benchmarks: tuple[str, ...] = ("minilean",)
     eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
 
