@@ -114,6 +114,8 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     )
     if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (search.whole_proof)
         rows = itertools.chain(rows, smoke.whole_proof_rows())
+    if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (search.conjecture)
+        rows = itertools.chain(rows, smoke.conjecture_rows(seed=cfg.seed))
     write_parquet(path, rows, TRANSITION_SCHEMA)
     context.log.info(f"LeanTree read: {stats}")
     return _result(

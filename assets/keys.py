@@ -27,6 +27,7 @@ POLICY = "policy"
 RL_EVAL = "rl_eval"
 RL_LEARNING_CURVE = "rl_learning_curve"
 WHOLE_PROOF_EVAL = "whole_proof_eval"
+CONJECTURES = "conjectures"
 
 # --- groups -----------------------------------------------------------------------------------------
 CORPORA_GROUP = "corpora"

@@ -198,7 +198,7 @@ def test_whole_proof_eval_asset(tmp_path) -> None:
 def test_profile_section_is_validated() -> None:
     from core.profiles import get_profile
 
-    assert get_profile("smoke").whole_proof.k == 32
+    assert get_profile("smoke").whole_proof.k == 64
     assert get_profile("smoke", {"whole_proof": {"k": 4, "sft_mix": False}}).whole_proof.k == 4
     for bad in ({"k": 0}, {"temperature": 0.0}, {"max_new_tokens": 0}, {"batch_size": 0}):
         with pytest.raises(ValueError, match="WholeProofSettings"):

@@ -114,3 +114,16 @@ def whole_proof_rows(valid_fraction: float = 0.1) -> Iterator[dict[str, Any]]:
                 "split": hash_split(str(thm["id"]), valid_fraction),
                 "theorem": str(thm["id"]),
             }
+
+
+CONJECTURE_SUFFIX = "-conjecture"  # source tag of conjecture rows (seed + proof → new statement)
+
+
+def conjecture_rows(valid_fraction: float = 0.1, seed: int = 0) -> Iterator[dict[str, Any]]:
+    """Conjecture SFT rows (``search.conjecture.conjecture_sft_rows``) from minilean's train proofs."""
+    from lean_io.minilean.theorems import load_theorems
+    from search.conjecture import conjecture_sft_rows
+
+    for row in conjecture_sft_rows(load_theorems("train"), seed=seed):
+        yield {**row, "source": MINILEAN_SOURCE + CONJECTURE_SUFFIX,
+               "split": hash_split(row["theorem"], valid_fraction)}
