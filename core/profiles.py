@@ -259,11 +259,12 @@ class ConjectureSettings:
 
     enabled: bool = False  # run the conjectures[k] asset and feed accepted conjectures to the RL pool
     sft_mix: bool = False  # add (seed + proof → fresh statement) rows to sft_transitions (offline data)
+    # measured (docs/STP.md): 96 seeds × 16 conjectures at temperature 0.7, 32 prover samples → 78 accepted
     max_seeds: int = 48  # proven theorems of the iteration used as seeds
-    per_seed: int = 8  # conjectures sampled per seed
+    per_seed: int = 32  # conjectures sampled per seed
     max_new_tokens: int = 64
-    temperature: float = 1.0
-    prover_samples: int = 16  # whole-proof samples per surviving conjecture: its empirical success rate
+    temperature: float = 0.7  # below 1: fewer malformed statements from a small model
+    prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
     min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
     max_rate: float = 0.5
 
