@@ -99,7 +99,8 @@ def midtrain_corpus(context: dg.AssetExecutionContext, proofmill: ProofmillResou
 @dg.asset(group_name=GROUP, kinds={"parquet"})
 def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
     """(state, tactic, proof_depth) transitions from LeanTree proof trees; the last 10 % of files are
-    `valid`. Offline: minilean's export of its train proofs, read by the same loader."""
+    `valid`. Offline: minilean's export of its train proofs, read by the same loader, plus (profile
+    `whole_proof.sft_mix`) whole-proof rows: statement prompt → the whole reference script."""
     cfg = proofmill.settings.corpora
     if cfg.offline:
         sources = smoke.minilean_leantree_sources()
@@ -111,6 +112,10 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats)
         for local, source in sources
     )
+    if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (search.whole_proof)
+        rows = itertools.chain(rows, smoke.whole_proof_rows())
+    if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (search.conjecture)
+        rows = itertools.chain(rows, smoke.conjecture_rows(seed=cfg.seed))
     write_parquet(path, rows, TRANSITION_SCHEMA)
     context.log.info(f"LeanTree read: {stats}")
     return _result(

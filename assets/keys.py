@@ -26,6 +26,8 @@ REPLAY_SHARD = "replay_shard"
 POLICY = "policy"
 RL_EVAL = "rl_eval"
 RL_LEARNING_CURVE = "rl_learning_curve"
+WHOLE_PROOF_EVAL = "whole_proof_eval"
+CONJECTURES = "conjectures"
 
 # --- groups -----------------------------------------------------------------------------------------
 CORPORA_GROUP = "corpora"
@@ -34,6 +36,7 @@ TRAINING_GROUP = "training"
 EVAL_GROUP = "eval"
 EVAL_SWEEP = "eval_sweep"
 EVAL_SWEEP_GROUP = "eval_sweep"  # on demand (after RL iterations), not part of the foundation job
+WHOLE_PROOF_GROUP = "whole_proof"  # on demand: pass@k of whole-proof generation vs MCTS
 RL_GROUP = "rl"
 RL_REPORT_GROUP = "rl_report"  # unpartitioned views over every RL iteration (not in the per-iteration job)
 

@@ -50,7 +50,7 @@ from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-ex
 from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
 from lean_io.errors import InfrastructureShareError
-from search import replay
+from search import conjecture_loop, replay
 from search import rollouts as rollout_lib
 from search.config import SearchConfig
 
@@ -138,6 +138,8 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
     benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
     eval_statements = pq.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
     theorems, fresh = rollout_lib.rl_pool(proofmill.root, base, k, proofmill.settings, eval_statements)
+    if proofmill.settings.conjecture.enabled:  # + accepted conjectures of iterations < k (issue 16)
+        theorems = conjecture_loop.with_conjectures(proofmill.root, theorems, k, eval_statements)[0]
     try:
         plan = rollout_lib.plan_iteration(proofmill.root, theorems, k, proofmill.settings)
     except ValueError as exc:

@@ -238,6 +238,52 @@ class RLSettings:
 
 
 @dataclass(frozen=True)
+class WholeProofSettings:
+    """Whole-proof generation (search.whole_proof): SFT rows statement → script, and the pass@k eval."""
+
+    sft_mix: bool = True  # add (statement → reference script) rows to sft_transitions (offline data)
+    k: int = 64  # samples per theorem in the whole_proof_eval asset (pass@1..k)
+    max_new_tokens: int = 128  # a script's token budget (tactic rows: models.data.TACTIC_MAX_LEN = 128)
+    temperature: float = 1.0
+    batch_size: int = 16  # theorems per sampling batch (k rows each)
+    compare_mcts: bool = True  # also search the same theorems with MCTS and compare at equal budget
+
+    def __post_init__(self) -> None:
+        _check(self, "k", 1 <= self.k <= 4096, "in 1..4096")
+        _check(self, "max_new_tokens", 1 <= self.max_new_tokens <= 1024, "in 1..1024")
+        _check(self, "temperature", math.isfinite(self.temperature) and self.temperature > 0,
+               "> 0 and finite")
+        _check(self, "batch_size", self.batch_size >= 1, ">= 1")
+
+
+@dataclass(frozen=True)
+class ConjectureSettings:
+    """Conjecturing (search.conjecture): after RL iteration k, policy[k] writes conjectures from the
+    theorems iteration k proved; those in the success band join the RL pool of iterations > k."""
+
+    enabled: bool = False  # run the conjectures[k] asset and feed accepted conjectures to the RL pool
+    sft_mix: bool = False  # add (seed + proof → fresh statement) rows to sft_transitions (offline data)
+    # measured (docs/STP.md): 96 seeds × 16 conjectures at temperature 0.7, 32 prover samples → 78 accepted
+    max_seeds: int = 48  # proven theorems of the iteration used as seeds
+    per_seed: int = 32  # conjectures sampled per seed
+    max_new_tokens: int = 64
+    temperature: float = 0.7  # below 1: fewer malformed statements from a small model
+    prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
+    min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
+    max_rate: float = 0.5
+
+    def __post_init__(self) -> None:
+        _check(self, "max_seeds", self.max_seeds >= 1, ">= 1")
+        _check(self, "per_seed", self.per_seed >= 1, ">= 1")
+        _check(self, "max_new_tokens", 1 <= self.max_new_tokens <= 512, "in 1..512")
+        _check(self, "temperature", math.isfinite(self.temperature) and self.temperature > 0,
+               "> 0 and finite")
+        _check(self, "prover_samples", self.prover_samples >= 1, ">= 1")
+        _check(self, "min_rate", 0 <= self.min_rate < 1, "in [0, 1)")
+        _check(self, "max_rate", self.min_rate < self.max_rate <= 1, f"in ({self.min_rate}, 1]")
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     corpora: CorporaSettings = field(default_factory=CorporaSettings)
@@ -249,6 +295,8 @@ class Profile:
     lean: LeanSettings = field(default_factory=LeanSettings)
     search: SearchSettings = field(default_factory=SearchSettings)
     rl: RLSettings = field(default_factory=RLSettings)
+    whole_proof: WholeProofSettings = field(default_factory=WholeProofSettings)
+    conjecture: ConjectureSettings = field(default_factory=ConjectureSettings)
     eval_benchmarks: tuple[str, ...] = ("minilean",)
     eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
 

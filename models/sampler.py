@@ -260,6 +260,40 @@ class Sampler:
         self.stats["tokens"] += sum(len(r) for r in rows)
         return rows, logprobs.tolist(), values
 
+    @torch.inference_mode()
+    def sample_iid(self, states: Sequence[str], k: int, seeds: Sequence[int] | None = None
+                   ) -> tuple[list[list[int]], list[float]]:
+        """k independent samples per state from its tactic prompt: no first-token cap and duplicates kept,
+        so the k rows are i.i.d. draws at the temperature (what an unbiased pass@k needs; whole-proof
+        generation in ``search.whole_proof``). Returns token rows (B·k, state-major; EOS included when
+        produced) and their summed logprobs (EOS excluded). ``seeds``: one per state, as in sample_ids."""
+        tok, b = self.tokenizer, len(states)
+        if k < 1:
+            raise ValueError("k must be >= 1")
+        generator: Generators = self.generator
+        if seeds is not None:
+            if len(seeds) != b:
+                raise ValueError(f"{len(seeds)} seeds for {b} states")
+            generator = [torch.Generator(device=self.device).manual_seed(int(s)) for s in seeds]
+        limit = self.max_prompt_len * TAIL_CHARS_PER_TOKEN
+        prompts = [tok._prompt(ids, tok.tactic_id, self.max_prompt_len)
+                   for ids in tok.encode_batch([s[-limit:] + "\n" for s in states])]
+        cache_dtype = torch.bfloat16 if self.autocast else None
+        with _autocast(self.device, self.autocast):
+            cache, last = prefill(self.model, prompts, self.max_new_tokens, tok.pad_id, cache_dtype)
+            rows_of = torch.arange(b, device=self.device).repeat_interleave(k)
+            cache = cache.select(rows_of)
+            logits = last[rows_of]
+            masked = logits.masked_fill(self._suppress_first, float("-inf"))
+            first = _pick(masked, self.temperature, generator)
+            rows, logprobs = decode(self.model, cache, first, logits, self.max_new_tokens, tok.eos_id,
+                                    self.temperature, generator, self._suppress)
+        self.stats["batches"] += 1
+        self.stats["states"] += b
+        self.stats["rows"] += b * k
+        self.stats["tokens"] += sum(len(r) for r in rows)
+        return rows, logprobs.tolist()
+
     def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         if not states:
             return []

@@ -10,6 +10,8 @@ Views (re-created on every connection, so new shards show up without a migration
 - ``attempts``   rl/attempts/iteration=K/*.parquet    one row per theorem attempted in iteration K
 - ``rejected``   rl/rejected/iteration=K/*.parquet    tactics Lean refused
 - ``matchmaker`` rl/matchmaker/iteration=K/*.parquet  weights/budgets before iteration K, who was sampled
+- ``conjectures`` rl/conjectures/iteration=K/*.parquet conjectures of iteration K: accepted/rejected,
+                                                       reason, seed theorem (search/conjecture.py)
 - ``evals``      eval/**/theorems.parquet              per-theorem rows of every eval report
                                                        (search/report.py: run, id, dataset, outcome, ...)
 
@@ -41,6 +43,7 @@ import pyarrow.parquet as pq
 
 from core.cli import OneLineParser, positive_int, run_cli
 from lean_io.errors import error_category_sql
+from search.conjecture_loop import SCHEMA as CONJECTURE_SCHEMA
 from search.replay import SCHEMAS
 from search.report import THEOREM_SCHEMA
 from search.statement_check import REFUSED_SCHEMA
@@ -63,6 +66,7 @@ VIEWS: tuple[View, ...] = (
     View("rejected", "rl/rejected/*/*.parquet", SCHEMAS["rejected"]),
     View("matchmaker", "rl/matchmaker/*/*.parquet", SCHEMAS["matchmaker"]),
     View("refused_statements", "rl/refused/statements.parquet", REFUSED_SCHEMA, hive=False),
+    View("conjectures", "rl/conjectures/*/*.parquet", CONJECTURE_SCHEMA, hive=False),
     # eval reports live at different depths (eval/sft/..., eval/rl/iteration=K/...): no hive columns,
     # `filename` says which report a row comes from.
     View("evals", "eval/**/theorems.parquet", THEOREM_SCHEMA, hive=False, categorized=True),

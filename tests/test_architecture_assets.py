@@ -138,6 +138,7 @@ def test_every_job_schedule_and_sensor_of_defs_resolves_and_evaluates(tmp_path: 
         "replay_shard",
         "policy",
         "rl_eval",
+        "conjectures",  # issue 16: a no-op step unless the profile's conjecture.enabled
     }
     assert jobs["rl_iteration"].partitions_def is not None  # taken from the selected assets
     resources = {"proofmill": defs.resources["proofmill"]}

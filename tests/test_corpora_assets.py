@@ -79,7 +79,11 @@ def test_smoke_corpora_contents(materialized) -> None:
     midtrain = proofmill.corpus_path("midtrain_corpus")
     assert _count(midtrain, "source = 'minilean'") > 0 and _count(midtrain, "source = 'smoke-lean'") > 0
     sft = proofmill.corpus_path("sft_transitions")
-    assert _count(sft, "split = 'valid'") > 0 and _count(sft, "state LIKE '%⊢%'") == _count(sft)
+    # proof-state transitions, plus (whole_proof.sft_mix) statement → whole-script rows (search.whole_proof)
+    whole = "source LIKE '%-whole'"
+    assert _count(sft, "split = 'valid'") > 0
+    assert _count(sft, "state LIKE '%⊢%'") == _count(sft, f"NOT {whole}")
+    assert _count(sft, f"{whole} AND state LIKE 'example %:= by'") == _count(sft, whole) > 400
     rl = proofmill.corpus_path("rl_statements")
     assert _count(rl, "dataset = 'minilean'") == _count(rl)
     bench = proofmill.corpus_path("benchmark_statements")

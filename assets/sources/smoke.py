@@ -87,3 +87,43 @@ def minilean_leantree_sources() -> list[tuple[Path, str]]:
     from lean_io.minilean.gen_comp import comp_leantree_path
 
     return [(minilean_leantree_path(), MINILEAN_SOURCE), (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
+
+
+WHOLE_PROOF_SUFFIX = "-whole"  # source tag of whole-proof rows (statement → script) in sft_transitions
+
+
+def whole_proof_rows(valid_fraction: float = 0.1) -> Iterator[dict[str, Any]]:
+    """Whole-proof SFT rows (``search.whole_proof``): state = the statement prompt, tactic = the whole
+    reference script, proof_depth = its line count, from minilean's and minilean_comp's train proofs (the
+    theorems the LeanTree transitions come from; never an eval theorem). Split by theorem id hash."""
+    from lean_io.minilean.gen_comp import load_comp
+    from lean_io.minilean.theorems import load_theorems
+    from search.whole_proof import whole_proof_row
+
+    sets = ((MINILEAN_SOURCE, load_theorems("train")), (MINILEAN_COMP_SOURCE, load_comp("train")))
+    for source, theorems in sets:
+        for thm in theorems:
+            if not thm.get("proof"):
+                continue
+            prompt, script = whole_proof_row(thm, str(thm["proof"]))
+            yield {
+                "state": prompt,
+                "tactic": script,
+                "proof_depth": len(script.splitlines()),
+                "source": source + WHOLE_PROOF_SUFFIX,
+                "split": hash_split(str(thm["id"]), valid_fraction),
+                "theorem": str(thm["id"]),
+            }
+
+
+CONJECTURE_SUFFIX = "-conjecture"  # source tag of conjecture rows (seed + proof → new statement)
+
+
+def conjecture_rows(valid_fraction: float = 0.1, seed: int = 0) -> Iterator[dict[str, Any]]:
+    """Conjecture SFT rows (``search.conjecture.conjecture_sft_rows``) from minilean's train proofs."""
+    from lean_io.minilean.theorems import load_theorems
+    from search.conjecture import conjecture_sft_rows
+
+    for row in conjecture_sft_rows(load_theorems("train"), seed=seed):
+        yield {**row, "source": MINILEAN_SOURCE + CONJECTURE_SUFFIX,
+               "split": hash_split(row["theorem"], valid_fraction)}

@@ -1,0 +1,80 @@
+"""The `conjectures` asset (RL group, partitioned by iteration; a no-op unless `conjecture.enabled`):
+after policy[k], the model writes conjectures from the theorems iteration k proved, the filters of
+``search.conjecture`` judge them, and the shard ``rl/conjectures/iteration=K`` records every one
+(accepted/rejected, reason, seed theorem); accepted ones join the RL pool of iterations > k
+(``search.conjecture_loop.with_conjectures``, called from the rollouts plan)."""
+
+# No `from __future__ import annotations`: Dagster resolves the context class from the real annotation.
+from typing import Any
+
+import dagster as dg
+import pyarrow.parquet as pq
+
+from assets import keys
+from assets.io import markdown_table
+from assets.keys import RL_PARTITIONS
+from assets.resources import ProofmillResource
+
+
+def _pool(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
+    """What iteration k could have proved: rl_statements (train), frontier shards, earlier conjectures."""
+    from search import conjecture_loop, replay
+
+    base = proofmill.statements(keys.RL_STATEMENTS, "train")
+    frontier = replay.read_shards(proofmill.root, "frontier", range(1, k + 1)).to_pylist()
+    pool = base + [{c: r[c] for c in ("dataset", "id", "split", "header", "statement")} for r in frontier]
+    return conjecture_loop.with_conjectures(proofmill.root, pool, k)[0]
+
+
+def _references(proofmill: ProofmillResource, pool: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    from search.conjecture_loop import reference_statements
+
+    known, evals = reference_statements()
+    bench = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
+    evals += pq.read_table(bench, columns=["statement"]).column("statement").to_pylist()
+    return known + [str(r["statement"]) for r in pool], evals
+
+
+@dg.asset(
+    name=keys.CONJECTURES,
+    partitions_def=RL_PARTITIONS,
+    group_name=keys.RL_GROUP,
+    deps=[keys.key(keys.POLICY)],
+    kinds={"parquet"},
+    description="Conjectures written by policy[k] from iteration k's proofs: well formed, new (no alpha-"
+    "variant of a known or eval statement), not trivial, prover success rate in the band → RL pool of k+1.",
+)
+def conjectures(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+    from search import conjecture_loop, replay
+
+    k, settings = int(context.partition_key), proofmill.settings
+    if not settings.conjecture.enabled:
+        return dg.MaterializeResult(metadata={"enabled": False, "why": "profile conjecture.enabled is false"})
+    pool = _pool(proofmill, k)
+    attempts = replay.read_shards(proofmill.root, "attempts", [k]).to_pylist()
+    seeds = conjecture_loop.seeds_of(attempts, pool, settings.conjecture.max_seeds, seed=k)
+    known, evals = _references(proofmill, pool)
+    checkpoint = proofmill.require(proofmill.checkpoint_path(f"rl/iteration={k}"), keys.POLICY)
+    result = conjecture_loop.run_iteration(
+        proofmill.root, k, seeds, checkpoint=checkpoint, tokenizer_path=proofmill.tokenizer_path(),
+        profile=settings, servers=proofmill.servers, known_statements=known, eval_statements=evals,
+        seed=settings.corpora.seed,
+    )
+    context.log.info(f"conjectures[{k}]: {len(result.accepted)} accepted of {len(result.conjectures)} from "
+                     f"{result.seeds} seeds in {result.seconds:.1f}s; {result.reasons()}")
+    return dg.MaterializeResult(metadata=_metadata(result))
+
+
+def _metadata(result: Any) -> dict[str, Any]:
+    examples = [{"seed": c.seed_id, "conjecture": c.statement.split(" := ")[0], "rate": c.success_rate}
+                for c in result.accepted[:10]]
+    return {
+        "enabled": True,
+        "seeds": result.seeds,
+        "sampled": len(result.conjectures),
+        "accepted": len(result.accepted),
+        "reasons": dg.MetadataValue.json(result.reasons()),
+        "seconds": round(result.seconds, 1),
+        "path": dg.MetadataValue.path(str(result.path)),
+        "examples": dg.MetadataValue.md(markdown_table(examples) if examples else "(none accepted)"),
+    }
