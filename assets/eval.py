@@ -82,23 +82,7 @@ class EvalSweepConfig(dg.Config):
 
 
 def _sweep_checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[str, tuple[Any, str]]:
-    from models import registry
-
-    if names is None:
-        sft = proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
-        rl_root = proofmill.checkpoint_path("rl").parent
-        found = sorted(rl_root.glob("iteration=*/model.pt"), key=lambda p: int(p.parent.name.split("=")[1]))
-        return {"sft": (sft, "sft"), **{f"rl/{p.parent.name}": (p, f"rl/{p.parent.name}") for p in found}}
-    out: dict[str, tuple[Any, str]] = {}
-    for name in names:
-        if name.startswith("models:/"):
-            out[name] = (registry.resolve_model_uri(name, proofmill.tracking_uri), name)
-        else:
-            path = proofmill.checkpoint_path(name)
-            if not path.exists():
-                raise dg.Failure(f"eval_sweep: no checkpoint {name!r} at {path}")
-            out[name] = (path, name)
-    return out
+    return proofmill.resolve_checkpoints(["sft", *proofmill.rl_policy_names()] if names is None else names)
 
 
 @dg.asset(

@@ -14,7 +14,7 @@ from typing import Any
 
 import dagster as dg
 
-from assets.keys import BENCHMARKS
+from assets.keys import BENCHMARKS, SFT_CHECKPOINT
 from core.paths import default_home, default_mlflow_uri, servers_from_env
 from core.profiles import PROFILE_ENV, Profile, get_profile
 
@@ -73,6 +73,28 @@ class ProofmillResource(dg.ConfigurableResource):
         d = self.root / "eval" / name
         d.mkdir(parents=True, exist_ok=True)
         return d
+
+    def rl_policy_names(self) -> list[str]:
+        """``rl/iteration=K`` for every RL policy on disk, in iteration order."""
+        found = self.checkpoint_path("rl").parent.glob("iteration=*/model.pt")
+        return [f"rl/{p.parent.name}" for p in sorted(found, key=lambda p: int(p.parent.name.split("=")[1]))]
+
+    def resolve_checkpoints(self, names: Sequence[str]) -> dict[str, tuple[Any, str]]:
+        """name -> (checkpoint, label) for "sft", "rl/iteration=K" (files on disk; a missing one is a
+        clear failure) or ``models:/proofmill@alias`` / ``models:/proofmill/N`` (resolved in MLflow)."""
+        out: dict[str, tuple[Any, str]] = {}
+        for name in names:
+            if name.startswith("models:/"):
+                from models.registry import resolve_model_uri
+
+                try:
+                    out[name] = (resolve_model_uri(name, self.tracking_uri), name)
+                except (LookupError, ValueError) as exc:
+                    raise dg.Failure(f"cannot resolve {name}: {exc}") from exc
+            else:
+                asset = SFT_CHECKPOINT if name == "sft" else f"the {name} policy"
+                out[name] = (self.require(self.checkpoint_path(name), asset), name)
+        return out
 
     def require(self, path: Path, asset: str) -> Path:
         """``path`` if it exists, else a clear failure naming the upstream asset to materialize."""

@@ -26,20 +26,11 @@ class WholeProofConfig(dg.Config):
     seed: int = 0
 
 
-def _checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[str, tuple[Path, str]]:
+def _checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[str, tuple[Any, str]]:
+    """The named checkpoints; by default SFT and the newest RL policy on disk."""
     if names is None:
-        found = sorted(proofmill.checkpoint_path("rl").parent.glob("iteration=*/model.pt"),
-                       key=lambda p: int(p.parent.name.split("=")[1]))
-        names = ["sft"] + ([f"rl/{found[-1].parent.name}"] if found else [])
-    out: dict[str, tuple[Path, str]] = {}
-    for name in names:
-        if name.startswith("models:/"):
-            from models.registry import resolve_model_uri
-
-            out[name] = (resolve_model_uri(name, proofmill.tracking_uri), name)
-        else:
-            out[name] = (proofmill.require(proofmill.checkpoint_path(name), name), name)
-    return out
+        names = ["sft", *proofmill.rl_policy_names()[-1:]]
+    return proofmill.resolve_checkpoints(names)
 
 
 @dg.asset(
