@@ -245,3 +245,25 @@ def test_rl_iteration_partition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         == sum(r["outcome"] == "proven" for r in table(home, "attempts"))
     )
     assert check["replay_rows"] == len(expected_replay(home))
+
+
+def test_not_below_sft_judges_each_eval_set_on_its_own() -> None:
+    """A gain on one eval set must not hide a loss on another (demo iteration 6 measured minilean 75 vs
+    75 and MiniF2F-lite 42 vs 43): the check warns and names the set."""
+    import dagster as dg
+
+    from assets.rl import _not_below_sft
+
+    def summary(rl: tuple[int, int], sft: tuple[int, int]) -> dict:
+        def run(a: int, b: int) -> dict:
+            return {"proven": a + b, "theorems": 222, "success_rate": (a + b) / 222,
+                    "datasets": {"minilean": {"proven": a, "theorems": 100},
+                                 "minif2f_lite": {"proven": b, "theorems": 122}}}
+        return {"runs": {"rl-6": run(*rl), "sft": run(*sft)}}
+
+    worse = _not_below_sft(6, summary((76, 42), (75, 43)), None)  # same total, one set lower
+    assert not worse.passed and worse.severity == dg.AssetCheckSeverity.WARN
+    assert worse.description == "policy[6] proves 42 < SFT 43 of 122 on minif2f_lite"
+    assert worse.metadata["proven_rl_vs_sft"].value == "minilean 76 vs 75 of 100, minif2f_lite 42 vs 43 of 122"
+    assert _not_below_sft(6, summary((75, 43), (75, 43)), "+0.0 points").passed
+    assert not _not_below_sft(6, summary((74, 44), (75, 43)), None).passed
