@@ -322,6 +322,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
         rejected_rows=_rejected_rows(proofmill, k),
         logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
+        reference_checkpoint=policy_checkpoint(proofmill, 0) if settings.rl.update.kl_weight > 0 else None,
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:

@@ -55,6 +55,7 @@ def update_policy(
     optimizer_from: str | Path | None = None,
     rejected_rows: Sequence[Mapping[str, Any]] = (),
     logger: Any = False,
+    reference_checkpoint: str | Path | None = None,
 ) -> PolicyUpdate:
     """policy[iteration] = ``init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed with a
     ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``. The optimizer
@@ -62,7 +63,8 @@ def update_policy(
     update's) continues it instead of starting a fresh AdamW (``models.optimizer_carry``).
     ``rejected_rows`` (``state``, ``tactic``: tactics Lean rejected) become unlikelihood rows, as many as
     ``rl.negative_fraction`` × the replay transitions, when ``rl.update.unlikelihood_weight`` > 0.
-    ``logger``: a Lightning logger for live metrics (False: none)."""
+    ``logger``: a Lightning logger for live metrics (False: none). ``reference_checkpoint`` (the SFT
+    checkpoint) is the frozen policy of the KL term when ``rl.update.kl_weight`` > 0."""
     from models.checkpoint import load_checkpoint, save_checkpoint
     from models.data import (
         SFTDataset,
@@ -120,6 +122,7 @@ def update_policy(
         enable_progress_bar=False,
         callbacks=[carry],
         logger=logger,
+        reference_checkpoint=reference_checkpoint,
     )
     info["optimizer"] = carry.loaded
     return PolicyUpdate(

@@ -28,7 +28,7 @@ def test_default_checkpoints_are_sft_and_every_rl_policy(tmp_path) -> None:
         resource.checkpoint_path(stage).parent.mkdir(parents=True, exist_ok=True)
         resource.checkpoint_path(stage).write_bytes(b"x")
     assert list(_sweep_checkpoints(resource, None)) == ["sft", "rl/iteration=2", "rl/iteration=10"]
-    with pytest.raises(dg.Failure, match="iteration=3.* does not exist; materialize"):
+    with pytest.raises(dg.Failure, match=r"iteration=3.* does not exist; materialize"):
         _sweep_checkpoints(resource, ["rl/iteration=3"])
 
 

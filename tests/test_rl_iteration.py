@@ -57,7 +57,9 @@ OVERRIDES = {
         "base_simulations": 6,
         "max_simulations": 12,
         "eval_every": 1,
-        "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "lr": 1e-3, "val_check_interval": 1000},
+        # kl_weight: the policy asset must hand the SFT checkpoint to the update as the KL reference
+        "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "lr": 1e-3, "val_check_interval": 1000,
+                   "kl_weight": 0.5},
         "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke adds generated statements)
     },
 }
@@ -264,6 +266,7 @@ def test_not_below_sft_judges_each_eval_set_on_its_own() -> None:
     worse = _not_below_sft(6, summary((76, 42), (75, 43)), None)  # same total, one set lower
     assert not worse.passed and worse.severity == dg.AssetCheckSeverity.WARN
     assert worse.description == "policy[6] proves 42 < SFT 43 of 122 on minif2f_lite"
-    assert worse.metadata["proven_rl_vs_sft"].value == "minilean 76 vs 75 of 100, minif2f_lite 42 vs 43 of 122"
+    assert (worse.metadata["proven_rl_vs_sft"].value
+            == "minilean 76 vs 75 of 100, minif2f_lite 42 vs 43 of 122")
     assert _not_below_sft(6, summary((75, 43), (75, 43)), "+0.0 points").passed
     assert not _not_below_sft(6, summary((74, 44), (75, 43)), None).passed
