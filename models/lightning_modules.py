@@ -143,7 +143,10 @@ class SFTModule(_GPTModule):
         self.kl_weight = float(getattr(settings, "kl_weight", 0.0))
         if self.kl_weight > 0 and reference is None:
             raise ValueError("kl_weight > 0 needs a reference model")
-        self.reference = reference.eval().requires_grad_(False) if reference is not None else None
+        # kept out of the module tree (a tuple, not a submodule): not in Lightning's checkpoints, not put
+        # in train mode by fit; moved to the training device in on_fit_start
+        frozen = None if reference is None else reference.eval().requires_grad_(False)
+        self._reference: tuple[GPT, ...] = () if frozen is None else (frozen,)
         self.value_weight = float(value_weight if value_weight is not None else settings.value_weight)
         # reference --unlikelihood-weight: rows with weight < 0 are tactics Lean rejected (RL only)
         self.unlikelihood_weight = float(getattr(settings, "unlikelihood_weight", 0.0))
@@ -183,15 +186,19 @@ class SFTModule(_GPTModule):
     def kl_to_reference(self, logits: Tensor, batch: dict[str, Tensor]) -> Tensor:
         """Mean over supervised tactic tokens of positive rows of KL(reference ‖ policy): the policy pays
         for dropping probability the SFT prior gives (forward KL keeps breadth; the reverse would not)."""
-        assert self.reference is not None
+        assert self._reference, "no reference model"
         targets, weight = batch["targets"], batch["weight"]
         mask = (targets != -1) & ((weight > 0) & ~batch["is_value"])[:, None]
         if not bool(mask.any()):
             return logits.new_zeros(())
         with torch.no_grad():
-            ref_logp = F.log_softmax(self.reference(batch["idx"])[mask].float(), dim=-1)
+            ref_logp = F.log_softmax(self._reference[0](batch["idx"])[mask].float(), dim=-1)
         logp = F.log_softmax(logits[mask].float(), dim=-1)
         return (ref_logp.exp() * (ref_logp - logp)).sum(-1).mean()
+
+    def on_fit_start(self) -> None:
+        if self._reference:
+            self._reference[0].to(self.device)
 
     def training_step(self, batch: dict[str, Tensor], batch_idx: int) -> Tensor:
         if self.kl_weight > 0:

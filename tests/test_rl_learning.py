@@ -269,12 +269,14 @@ def test_kl_to_reference_is_zero_at_the_reference_and_positive_away_from_it() ->
     policy = GPT(tiny_config(tok))
     policy.load_state_dict(ref.state_dict())
     module = SFTModule(policy, StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
-    assert float(module.kl_to_reference(policy(batch["idx"]), batch)) == pytest.approx(0.0, abs=1e-6)
     with torch.no_grad():
+        assert float(module.kl_to_reference(policy(batch["idx"]), batch)) == pytest.approx(0.0, abs=1e-6)
         policy.lm_head.weight.add_(0.5 * torch.randn_like(policy.lm_head.weight))
-    assert float(module.kl_to_reference(policy(batch["idx"]), batch)) > 0.01
-    # the reference is frozen and outside the optimizer
+        assert float(module.kl_to_reference(policy(batch["idx"]), batch)) > 0.01
+    # the reference is frozen, outside the optimizer and outside the module's state (checkpoints)
     assert not any(p.requires_grad for p in ref.parameters())
+    assert {id(p) for p in module.parameters()}.isdisjoint({id(p) for p in ref.parameters()})
+    assert not any(k.startswith("_reference") for k in module.state_dict())
     with pytest.raises(ValueError, match="reference"):
         SFTModule(GPT(tiny_config(tok)), StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids)
 
