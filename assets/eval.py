@@ -12,7 +12,6 @@ from assets import keys
 from assets.io import eval_metadata
 from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
-from search.config import SearchConfig
 
 SFT_RUN = "sft"
 BASELINE_RUN = "uniform-random"
@@ -40,9 +39,7 @@ def eval_report_sft(
     from search.evaluate import evaluate_checkpoints
 
     settings = proofmill.settings
-    search = SearchConfig.from_profile(settings, seed=config.seed)
-    if config.num_simulations is not None:
-        search = search.replace(num_simulations=config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations)
     theorems = proofmill.eval_statements(config.max_theorems)
     context.log.info(
         f"evaluating on {len(theorems)} {settings.eval_split} theorems of {settings.eval_benchmarks}"
@@ -98,9 +95,7 @@ def eval_sweep(
     from search.eval_sweep import log_sweep_metrics, run_sweep
 
     settings = proofmill.settings
-    search = SearchConfig.from_profile(settings, seed=config.seed)
-    if config.num_simulations is not None:
-        search = search.replace(num_simulations=config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations)
     checkpoints = _sweep_checkpoints(proofmill, config.checkpoints)
     theorems = proofmill.eval_statements(config.max_theorems)
     context.log.info(f"sweep: {list(checkpoints)} × {len(theorems)} theorems × {config.repeats} repeats")

@@ -11,7 +11,6 @@ import dagster as dg
 from assets import keys
 from assets.io import mlflow_image
 from assets.resources import ProofmillResource
-from search.config import SearchConfig
 
 
 class WholeProofConfig(dg.Config):
@@ -45,9 +44,7 @@ def whole_proof_eval(
     from search import whole_proof_eval as wpe
 
     settings = proofmill.settings
-    search = SearchConfig.from_profile(settings, seed=config.seed)
-    if config.num_simulations is not None:
-        search = search.replace(num_simulations=config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations)
     checkpoints = _checkpoints(proofmill, config.checkpoints)
     theorems = proofmill.eval_statements(config.max_theorems)
     result = wpe.run(checkpoints, theorems, tokenizer_path=proofmill.tokenizer_path(), profile=settings,
