@@ -208,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             for a, th in zip(attempts, theorems, strict=True):
                 by_ds.setdefault(str(th["dataset"]), []).append(a.outcome == "proven")
                 by_fam.setdefault(_family(th["statement"]), []).append(a.outcome == "proven")
+            proven = [a for a in attempts if a.outcome == "proven"]
             row: dict[str, Any] = {
                 "iteration": k,
                 "pool": len(pool),
@@ -215,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
                 "proven": sum(a.outcome == "proven" for a in attempts),
                 "proven_by_dataset": {d: f"{sum(v)}/{len(v)}" for d, v in by_ds.items()},
                 "proven_by_family": {f: f"{sum(v)}/{len(v)}" for f, v in sorted(by_fam.items())},
+                "proof_steps": sum(a.stats.get("proof_size", 0) for a in proven),
+                "proof_steps_unsimplified": sum(
+                    a.stats.get("proof_size_unsimplified", a.stats.get("proof_size", 0)) for a in proven),
                 "replay_transitions": len(replay_t),
                 "train_rows": len(mixed),
                 "negatives": len(negatives),
