@@ -131,8 +131,9 @@ def _checked_statements(context: Any, proofmill: ProofmillResource, theorems: li
 def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Iterator[dg.DynamicOutput[dict]]:
     k = iteration_of(context.partition_key)
     previous_policy(proofmill, k)  # fail before any search when the policy to roll out does not exist
-    base = proofmill.statements(keys.RL_STATEMENTS, RL_SPLIT)
-    if proofmill.settings.rl.check_statements:
+    rl = proofmill.settings.rl
+    base = proofmill.statements(keys.RL_STATEMENTS, RL_SPLIT) if rl.use_rl_statements else []
+    if base and rl.check_statements:
         base = _checked_statements(context, proofmill, base)
     # never an eval theorem in the pool: every split of the benchmarks is excluded from the frontier
     benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)

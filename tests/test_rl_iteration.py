@@ -60,7 +60,8 @@ OVERRIDES = {
         # kl_weight: the policy asset must hand the SFT checkpoint to the update as the KL reference
         "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "lr": 1e-3, "val_check_interval": 1000,
                    "kl_weight": 0.5},
-        "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke adds generated statements)
+        "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke uses generated statements)
+        "use_rl_statements": True,
     },
 }
 

@@ -246,8 +246,11 @@ def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
     base = [{"dataset": "minilean", "id": r["id"], "split": "train", "header": "",
              "statement": r["statement"]} for r in load_theorems("train")[:5]]
     off = get_profile("smoke")
-    off = dataclasses.replace(off, rl=dataclasses.replace(off.rl, frontier_per_iteration=0))
+    off = dataclasses.replace(
+        off, rl=dataclasses.replace(off.rl, frontier_per_iteration=0, use_rl_statements=True))
     assert rl_pool(tmp_path, base, 1, off, []) == (base, 0)
+    with pytest.raises(ValueError, match="use_rl_statements"):  # no base and no frontier: an empty pool
+        dataclasses.replace(off.rl, use_rl_statements=False)
     on = dataclasses.replace(off, rl=dataclasses.replace(off.rl, frontier_per_iteration=4))
     pool1, fresh1 = rl_pool(tmp_path, base, 1, on, [])
     pool2, fresh2 = rl_pool(tmp_path, base, 2, on, [])
