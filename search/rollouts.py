@@ -40,15 +40,18 @@ def rl_pool(
     profile: Profile,
     eval_statements: Sequence[str] = (),
 ) -> tuple[list[dict[str, Any]], int]:
-    """Iteration ``iteration``'s RL pool and how many fresh statements it added: ``base`` plus, when
-    ``rl.frontier_per_iteration`` > 0, the frontier (``search.frontier``) of iterations 1..k. Iteration k's
-    fresh statements are generated (deterministically) and written as its ``frontier`` shard; earlier
-    iterations' shards are read back, so what was missed before can be retried."""
+    """Iteration ``iteration``'s RL pool and how many fresh statements it added: ``base`` (unless
+    ``rl.use_rl_statements`` is off) plus, when ``rl.frontier_per_iteration`` > 0, the frontier
+    (``search.frontier``) of iterations 1..k. Iteration k's fresh statements are generated
+    (deterministically) and written as its ``frontier`` shard; earlier iterations' shards are read back,
+    so what was missed before can be retried."""
     from search import frontier
 
     rl = profile.rl
     if rl.frontier_per_iteration == 0:
         return list(base), 0
+    if not rl.use_rl_statements:
+        base = []  # the frontier alone
     config = frontier.FrontierConfig(
         per_iteration=rl.frontier_per_iteration,
         levels=tuple(rl.frontier_levels),

@@ -257,6 +257,9 @@ def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
     assert (fresh1, fresh2) == (4, 4) and len(pool1) == 9 and len(pool2) == 13  # iteration 1's stay in 2
     assert replay.read_shards(tmp_path, "frontier", [1, 2]).num_rows == 8
     assert rl_pool(tmp_path, base, 1, on, [])[0] == pool1  # a re-run of an iteration sees the same pool
+    alone = dataclasses.replace(on, rl=dataclasses.replace(on.rl, use_rl_statements=False))
+    pool_alone, fresh_alone = rl_pool(tmp_path, base, 2, alone, [])
+    assert fresh_alone == 4 and pool_alone == pool2[len(base):]  # the frontier of iterations 1..2 only
 
 
 # ------------------------------------------------------------------------------- KL to the SFT prior
