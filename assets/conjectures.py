@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 from assets import keys
 from assets.io import markdown_table
 from assets.keys import RL_PARTITIONS
+from assets.progress import PREFIX
 from assets.resources import ProofmillResource
 
 
@@ -73,6 +74,7 @@ def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
         proofmill.root, k, seeds, checkpoint=checkpoint, tokenizer_path=proofmill.tokenizer_path(),
         profile=settings, servers=proofmill.servers, known_statements=known, eval_statements=evals,
         seed=settings.corpora.seed,
+        on_progress=lambda message: context.log.info(f"{PREFIX}conjectures[{k}]: {message}"),
     )
     mlflow = conjecture_loop.log_to_mlflow(checkpoint, k, result, proofmill.tracking_uri)
     context.log.info(f"conjectures[{k}]: {len(result.accepted)} accepted of {len(result.conjectures)} from "

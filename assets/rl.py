@@ -202,12 +202,19 @@ def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, bat
         )
     except (ValueError, InfrastructureShareError) as exc:  # fails the iteration: nothing is registered
         raise dg.Failure(f"iteration {k}: {exc}") from exc
+    from search.whole_proof import is_whole_proof_state
+    from search.whole_proof_rollouts import mode_for
+
     summary = rollout_lib.rollout_summary(table)
     examples = summary.pop("examples")
+    whole = sum(r["outcome"] == "proven" and any(is_whole_proof_state(t["state"]) for t in r["transitions"])
+                for r in table.select(["outcome", "transitions"]).to_pylist())
     context.add_output_metadata(
         {
             "path": dg.MetadataValue.path(str(path)),
             **summary,
+            "rollout_mode": mode_for(proofmill.settings.rl.rollout_mode, k),
+            "proven_by_whole_proof": whole,
             "proofs": dg.MetadataValue.md(proofs_markdown(examples[:10], details=["simulations"])),
         }
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -166,7 +166,7 @@ def lean_filter(candidates: Sequence[Conjecture], servers: Sequence[str],
 
 
 def judge_in_rounds(survivors: Sequence[Conjecture], prover: Any, servers: Sequence[str], profile: Profile,
-                    seed: int) -> dict[str, int]:
+                    seed: int, on_progress: Callable[[str], None] | None = None) -> dict[str, int]:
     """Filter 6 with sequential sampling: rounds of ``prover_round`` whole-proof samples over the
     conjectures still undecided (``band_decided``), up to ``prover_samples`` each; judges every survivor in
     place. Returns the prover's counts: samples, rounds, lean_calls, tokens."""
@@ -194,6 +194,10 @@ def judge_in_rounds(survivors: Sequence[Conjecture], prover: Any, servers: Seque
             else:
                 still.append(c)
         active = still
+        if on_progress is not None:
+            done = len(survivors) - len(active)
+            on_progress(f"prover round {stats['rounds']}: {done}/{len(survivors)} judged, "
+                        f"{sum(c.status == ACCEPTED for c in survivors)} accepted")
     return stats
 
 
@@ -230,6 +234,7 @@ def run_iteration(
     known_statements: Iterable[str],
     eval_statements: Iterable[str],
     seed: int = 0,
+    on_progress: Callable[[str], None] | None = None,
 ) -> IterationResult:
     """Propose, filter and judge conjectures from ``seeds`` with the model at ``checkpoint``; writes the
     iteration's shard (replacing it) and returns every conjecture with its fate."""
@@ -250,16 +255,19 @@ def run_iteration(
     known = {canonical_key(s) for s in known_statements}
     known |= {r["key"] for r in read_shards(root, earlier_iterations(root, iteration)) if r["key"]}
     survivors = screen(conjectures, known, {canonical_key(s) for s in eval_statements})
+    say = on_progress or (lambda _: None)
+    say(f"{len(conjectures)} sampled from {len(seeds)} seeds, {len(survivors)} new and well formed")
     prover_stats: dict[str, int] = {}
     with lean_servers(servers, profile.lean) as urls:
         t1 = time.monotonic()
         survivors = lean_filter(survivors, urls, profile.search.concurrency)
         phases["lean_filter_s"] = time.monotonic() - t1
+        say(f"{len(survivors)} elaborate and are not trivial: to the prover")
         if survivors:
             t2 = time.monotonic()
             prover = Sampler(model, tok, max_new_tokens=cfg.prover_max_new_tokens,
                              temperature=profile.whole_proof.temperature, seed=seed)
-            prover_stats = judge_in_rounds(survivors, prover, urls, profile, seed + iteration)
+            prover_stats = judge_in_rounds(survivors, prover, urls, profile, seed + iteration, on_progress)
             phases["prove_s"] = time.monotonic() - t2
     path = write_shard(root, iteration, conjectures)
     phases = {k: round(v, 1) for k, v in phases.items()}
