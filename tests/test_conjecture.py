@@ -239,10 +239,12 @@ def test_conjectures_asset(tmp_path, minilean_url, monkeypatch) -> None:
         assert result.success
         return result.asset_materializations_for_node("conjectures")[0].metadata
 
+    profile_file.write_text(json.dumps({"conjecture": {"enabled": False}}))
+    monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
     assert "enabled is false" in run()["noop"].value
     profile_file.write_text(json.dumps({"conjecture": {"enabled": True, "max_seeds": 3, "per_seed": 4,
-                                                       "prover_samples": 2, "prover_round": 1}}))
-    monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
+                                                       "prover_samples": 2, "prover_round": 1,
+                                                       "too_hard_after": 0}}))
     assert "last" in run("3")["noop"].value  # smoke: 3 iterations; nothing would use iteration 3's
     assert not loop.shard_path(resource.root, 3).exists()
     md = run()
