@@ -261,3 +261,32 @@ def loop_reasons() -> tuple[str, ...]:
     from search.conjecture import REASONS
 
     return REASONS
+
+
+def test_iteration_metrics_reach_mlflow(tmp_path) -> None:
+    """conjectures[k]'s counts land on policy[k]'s MLflow run with step = k (real sqlite store)."""
+    from models import registry
+    from models.registration import registered_file
+
+    c = _c("example (p q : Prop) (h : p ∨ q) : q ∨ p")
+    screen([c], [], [])
+    judge(c, 8, 2, "exact h", (0.0, 0.5))
+    bad = _c("example (p : Prop) :")
+    screen([bad], [], [])
+    path = loop.write_shard(tmp_path, 2, [c, bad])
+    result = loop.IterationResult([c, bad], 1, 3.0, path, {"propose_s": 1.0}, {"samples": 8})
+    checkpoint = tmp_path / "policy" / "model.pt"
+    checkpoint.parent.mkdir()
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    assert loop.log_to_mlflow(checkpoint, 2, result, uri).startswith("not logged")  # not registered
+    client = registry.client(uri)
+    run = client.create_run(client.create_experiment("t"))
+    registered_file(checkpoint).write_text(json.dumps({"run_id": run.info.run_id, "model_uri": "m"}))
+    assert loop.log_to_mlflow(checkpoint, 2, result, uri) == f"logged to run {run.info.run_id}"
+    names = ("conjectures_accepted", "conjectures_rejected_malformed", "conjectures_rejected_too_hard",
+             "conjectures_propose_s", "conjectures_prover_samples")
+    history = {name: [(m.step, m.value) for m in client.get_metric_history(run.info.run_id, name)]
+               for name in names}
+    assert history == {"conjectures_accepted": [(2, 1.0)], "conjectures_rejected_malformed": [(2, 1.0)],
+                       "conjectures_rejected_too_hard": [(2, 0.0)], "conjectures_propose_s": [(2, 1.0)],
+                       "conjectures_prover_samples": [(2, 8.0)]}
