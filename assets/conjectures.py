@@ -61,8 +61,9 @@ def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
     k, settings = int(context.partition_key), proofmill.settings
     if not settings.conjecture.enabled:
         return _noop("profile conjecture.enabled is false")
-    if k >= settings.rl.iterations and not config.force:
+    if k == settings.rl.iterations and not config.force:
         # its accepted conjectures would join the pool of iteration k+1, which this profile does not run
+        # (iterations beyond it, from `--iterations` or the sensor's "N more", do conjecture)
         return _noop(f"iteration {k} is the profile's last (rl.iterations = {settings.rl.iterations}): no "
                      "later pool uses its conjectures; materialize with config force: true to run it")
     pool = _pool(proofmill, k)

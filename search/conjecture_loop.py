@@ -256,7 +256,7 @@ def run_iteration(
     known |= {r["key"] for r in read_shards(root, earlier_iterations(root, iteration)) if r["key"]}
     survivors = screen(conjectures, known, {canonical_key(s) for s in eval_statements})
     say = on_progress or (lambda _: None)
-    say(f"{len(conjectures)} sampled from {len(seeds)} seeds, {len(survivors)} new and well formed")
+    say(f"{len(conjectures)} sampled from {len(seeds)} seeds, {len(survivors)} parse and are new")
     prover_stats: dict[str, int] = {}
     with lean_servers(servers, profile.lean) as urls:
         t1 = time.monotonic()
