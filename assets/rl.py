@@ -163,15 +163,9 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
     mode = mode_for(proofmill.settings.rl.rollout_mode, k)
     prove = rollout_lib.prove_rollout_batch if mode == MCTS else partial(prove_batch_whole, mode=mode)
     path, stats = prove(
-        proofmill.root,
-        list(batch["theorems"]),
-        k,
-        b,
-        checkpoint=checkpoint,
-        model_version=version,
-        tokenizer_path=proofmill.tokenizer_path(),
-        profile=proofmill.settings,
-        servers=proofmill.servers,
+        proofmill.root, list(batch["theorems"]), k, b,
+        checkpoint=checkpoint, model_version=version, tokenizer_path=proofmill.tokenizer_path(),
+        profile=proofmill.settings, servers=proofmill.servers,
         on_attempt=AttemptProgress(context.log, f"rollouts[{k}] batch {b}", len(batch["theorems"])),
     )
     context.log.info(
@@ -179,18 +173,20 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
         f"{stats['concurrency']} in flight; policy {version}; batching {stats['batching']}; "
         f"lean calls {stats.get('lean', {}).get('calls')}"
     )
-    keep = ("proven", "attempts", "seconds", "concurrency")
-    whole = {n: v for n, v in stats.items() if n.startswith(("whole_proof_", "mcts_"))}
-    context.add_output_metadata(
-        {
-            **{n: stats[n] for n in keep},
-            "rollout_mode": mode,
-            **whole,
-            "batching": dg.MetadataValue.json(stats["batching"]),
-            "model_version": version,
-        }
-    )
+    context.add_output_metadata(_batch_metadata(stats, mode, version))
     return str(path)
+
+
+def _batch_metadata(stats: dict[str, Any], mode: str, version: str) -> dict[str, Any]:
+    """A rollout batch's counts, its mode and (whole_proof/both) the whole-proof and MCTS counts."""
+    keep = ("proven", "attempts", "seconds", "concurrency")
+    return {
+        **{n: stats[n] for n in keep},
+        "rollout_mode": mode,
+        **{n: v for n, v in stats.items() if n.startswith(("whole_proof_", "mcts_"))},
+        "batching": dg.MetadataValue.json(stats["batching"]),
+        "model_version": version,
+    }
 
 
 @dg.op(description="Check one attempt per sampled theorem and merge the batches into the rollouts shard.")
@@ -321,14 +317,9 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
 def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
     from models.rl_update import register_policy, update_policy
 
-    k = iteration_of(context.partition_key)
-    settings = proofmill.settings
+    k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
-    window, rows = _replay_rows(proofmill, k)
-    mix = _mode_counts(proofmill, k)
-    if settings.conjecture.enabled:  # STP self-play: the conjectures accepted in k-1 (and their proofs)
-        self_play = conjecture_loop.self_play_rows(proofmill.root, k)
-        rows, mix["self_play_rows"] = rows + self_play, len(self_play)
+    window, rows, mix = _training_rows(proofmill, k)
     update = update_policy(
         init_checkpoint=init,
         out_checkpoint=policy_checkpoint(proofmill, k),
@@ -352,9 +343,19 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
         tokenizer_path=proofmill.tokenizer_path(),
     )
-    mlflow = _log_mix(proofmill, version.run_id, k, mix)
-    return dg.MaterializeResult(metadata={**_policy_metadata(update, version, aliases), **mix,
-                                          "mix_mlflow": mlflow})
+    mix["mix_mlflow"] = _log_mix(proofmill, version.run_id, k, mix)
+    return dg.MaterializeResult(metadata={**_policy_metadata(update, version, aliases), **mix})
+
+
+def _training_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], list[dict[str, Any]], dict]:
+    """(replay iterations, rows, mix counts) of policy[k]'s update: the replay rows, plus with
+    conjecture.enabled STP's self-play rows from the conjectures accepted in iteration k-1."""
+    window, rows = _replay_rows(proofmill, k)
+    mix = _mode_counts(proofmill, k)
+    if proofmill.settings.conjecture.enabled:
+        self_play = conjecture_loop.self_play_rows(proofmill.root, k)
+        rows, mix["self_play_rows"] = rows + self_play, len(self_play)
+    return window, rows, mix
 
 
 def _mode_counts(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
