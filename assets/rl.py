@@ -171,7 +171,7 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
     context.log.info(
         f"batch {b} ({mode}): {stats['proven']}/{stats['attempts']} proven in {stats['seconds']:.1f}s with "
         f"{stats['concurrency']} in flight; policy {version}; batching {stats['batching']}; "
-        f"lean calls {stats.get('lean', {}).get('calls')}"
+        f"lean calls {stats.get('lean', {}).get('calls', stats.get('whole_proof_lean_calls'))}"
     )
     context.add_output_metadata(_batch_metadata(stats, mode, version))
     return str(path)
