@@ -32,14 +32,15 @@ def _statements(path: Path, split: str) -> list[dict[str, Any]]:
 
 
 def _prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any, servers: list[str],
-           seed: int, concurrency: int) -> list[Any]:
+           seed: int, concurrency: int, temperature: float = 1.0) -> list[Any]:
     from lean_io.pool import SlotPool
     from search.batching import BatchingPolicy
     from search.policy import SamplerPolicy
     from search.runner import prove_many
 
     policy = SamplerPolicy.from_checkpoint(checkpoint, tokenizer, num_samples=search.num_samples,
-                                           max_new_tokens=24, device="cpu", seed=seed)
+                                           max_new_tokens=24, device="cpu", seed=seed,
+                                           temperature=temperature)
     pool = SlotPool(servers)
     try:
         conc = max(1, min(concurrency, pool.total_slots or 1, len(theorems)))
@@ -47,6 +48,12 @@ def _prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any,
             return prove_many(theorems, pool, batched, search, conc, model_version=str(checkpoint))
     finally:
         pool.close()
+
+
+def _family(statement: str) -> str:
+    """prop / arith / mixed, read off the binders (the generator's three families)."""
+    has_prop, has_num = ": Prop)" in statement, "ℕ" in statement or "ℤ" in statement
+    return "mixed" if has_prop and has_num else "arith" if has_num else "prop"
 
 
 def _eval(valid: list[dict], checkpoint: Path, tokenizer: Path, search: Any, servers: list[str],
@@ -85,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-dataset", default="minilean", help="benchmark dataset of the fixed eval set")
     ap.add_argument("--init", choices=["previous", "sft"], default="previous",
                     help="each update starts from the previous policy, or from SFT (expert iteration)")
+    ap.add_argument("--rollout-samples", type=int, default=None,
+                    help="tactics sampled per expansion in rollouts (default: the eval's)")
+    ap.add_argument("--rollout-temperature", type=float, default=1.0,
+                    help="sampling temperature of rollouts (the eval samples at 1.0)")
     args = ap.parse_args(argv)
 
     import torch
@@ -158,8 +169,10 @@ def main(argv: list[str] | None = None) -> int:
             matches = mm.sample(args.theorems, seed=args.seed * 1_000_003 + k)
             theorems = [{**m.theorem, "num_simulations": m.num_simulations} for m in matches]
             search = SearchConfig.from_profile(profile, seed=args.seed * 1_000_003 + k, time_budget_s=600.0)
+            if args.rollout_samples:
+                search = search.replace(num_samples=args.rollout_samples)
             attempts = _prove(theorems, prev, tok_path, search, servers, seed=1000 * k + args.seed,
-                              concurrency=args.concurrency)
+                              concurrency=args.concurrency, temperature=args.rollout_temperature)
             t_roll = time.monotonic() - t0
             for a in attempts:
                 history.append({"iteration": k, "dataset": a.dataset, "theorem_id": a.theorem_id,
@@ -191,14 +204,21 @@ def main(argv: list[str] | None = None) -> int:
             t_train = time.monotonic() - t1
             prev = result.checkpoint_path
             by_ds: dict[str, list[int]] = {}
+            by_fam: dict[str, list[int]] = {}
             for a, th in zip(attempts, theorems, strict=True):
                 by_ds.setdefault(str(th["dataset"]), []).append(a.outcome == "proven")
+                by_fam.setdefault(_family(th["statement"]), []).append(a.outcome == "proven")
+            proven = [a for a in attempts if a.outcome == "proven"]
             row: dict[str, Any] = {
                 "iteration": k,
                 "pool": len(pool),
                 "rollouts": len(attempts),
                 "proven": sum(a.outcome == "proven" for a in attempts),
                 "proven_by_dataset": {d: f"{sum(v)}/{len(v)}" for d, v in by_ds.items()},
+                "proven_by_family": {f: f"{sum(v)}/{len(v)}" for f, v in sorted(by_fam.items())},
+                "proof_steps": sum(a.stats.get("proof_size", 0) for a in proven),
+                "proof_steps_unsimplified": sum(
+                    a.stats.get("proof_size_unsimplified", a.stats.get("proof_size", 0)) for a in proven),
                 "replay_transitions": len(replay_t),
                 "train_rows": len(mixed),
                 "negatives": len(negatives),
@@ -212,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
                 solved = _eval(valid, prev, tok_path, eval_search, servers, args.concurrency)
                 (ckpt_dir / "eval.json").write_text(json.dumps(solved))
                 row["eval"] = bootstrap_rate(solved).to_dict()
+                fams = [_family(r["statement"]) for r in valid]
+                row["eval_by_family"] = {
+                    f: f"{sum(ok for ok, g in zip(solved, fams, strict=True) if g == f)}/{fams.count(f)}"
+                    for f in ("prop", "arith", "mixed")}
                 row["delta_vs_sft"] = paired_delta(solved, sft_solved).to_dict()
                 row["eval_s"] = round(time.monotonic() - t2, 1)
             row["sft_eval"] = bootstrap_rate(sft_solved).to_dict()

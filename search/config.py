@@ -34,6 +34,9 @@ class SearchConfig:
     # Lean timeouts (ms): tactic application during search and replay during verification
     tactic_timeout_ms: int = 1000
     verify_timeout_ms: int = 5000
+    # after a proof is found and verified, prune steps its subproofs do not need (search.simplify), with at
+    # most this many extra Lean calls; the shorter proof is what is reported and trained on (0 = off)
+    simplify_budget: int = 200
     # tactics per expansion the policy is asked for (the sampler's num_samples; informative for baselines)
     num_samples: int = 6
     # tactics tried at every expansion in addition to the sampled ones, prior = max sampled prior
@@ -47,6 +50,8 @@ class SearchConfig:
             raise ValueError(f"num_simulations must be >= 1, got {self.num_simulations}")
         if self.time_budget_s is not None and self.time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be positive or None, got {self.time_budget_s}")
+        if self.simplify_budget < 0:
+            raise ValueError(f"simplify_budget must be >= 0, got {self.simplify_budget}")
         if self.prior_temperature <= 0:
             raise ValueError("prior_temperature must be positive")
         if isinstance(self.synthetic_candidates, list):  # accept lists from JSON/run config

@@ -18,10 +18,12 @@ from search.proof import (
     extract_transitions,
     init_source,
     linearize,
+    proof_steps,
     rejected_tactics,
     verify_proof,
     with_header,
 )
+from search.simplify import simplify
 from search.tree import compute_value_targets, make_root, tree_size
 
 log = logging.getLogger(__name__)
@@ -110,6 +112,10 @@ def prove(
     return attempt
 
 
+def _source(theorem: dict[str, Any], lines: list[str]) -> str:
+    return with_header(theorem.get("header") or "", construct_proof_source(theorem["statement"], lines))
+
+
 def _finish_solved(
     attempt: Attempt, theorem: dict[str, Any], process: Any, root: Any, config: SearchConfig,
     stats: SearchStats,
@@ -126,11 +132,25 @@ def _finish_solved(
         attempt.error = f"verification failed: {reason}"
         return
     lines = linearize(root)
-    source = with_header(theorem.get("header") or "", construct_proof_source(theorem["statement"], lines))
-    if not process.is_valid_source(source):
+    attempt.stats["proof_size"] = sum(1 for _ in proof_steps(root))
+    if config.simplify_budget:
+        simple = simplify(root, fresh, budget=config.simplify_budget, timeout_ms=config.verify_timeout_ms)
+        attempt.stats["simplify_lean_calls"] = simple.lean_calls
+        if simple.root is not None:
+            short = linearize(simple.root)
+            if process.is_valid_source(_source(theorem, short)):  # else the unsimplified proof is checked
+                attempt.stats["proof_size_unsimplified"] = simple.size_before
+                attempt.stats["proof_size"] = simple.size_after
+                _accept(attempt, simple.root, short, stats)
+                return
+    if not process.is_valid_source(_source(theorem, lines)):
         attempt.error = "linearized proof rejected by is_valid_source"
         attempt.stats["rejected_proof"] = "\n".join(lines)
         return
+    _accept(attempt, root, lines, stats)
+
+
+def _accept(attempt: Attempt, root: Any, lines: list[str], stats: SearchStats) -> None:
     attempt.outcome = PROVEN
     attempt.proof = "\n".join(lines)
     attempt.solved_at_simulation = stats.solved_at_simulation

@@ -60,8 +60,10 @@ def _fresh2(goal: Goal) -> tuple[str, str]:
     return a, f"h{i}"
 
 
-def candidates(goal: Goal) -> tuple[list[str], list[str], list[str]]:
-    """(closing, invertible, choice) tactics for `goal`."""
+def candidates(goal: Goal, modus_ponens: str = "have") -> tuple[list[str], list[str], list[str]]:
+    """(closing, invertible, choice) tactics for `goal`. `modus_ponens` is how `h : a → b` and `h' : a`
+    give `b`: a typed `have` (LeanTree refuses an untyped one) or `specialize h h'`, which names no type:
+    a policy trained on it need not copy the conclusion token by token (docs/RL_EXPERIMENTS.md, arm S)."""
     t = goal.target
     proofs = [(h.name, h.ty) for h in goal.hyps if not h.is_var and h.accessible]
     closing: list[str] = []
@@ -88,8 +90,10 @@ def candidates(goal: Goal) -> tuple[list[str], list[str], list[str]]:
             continue
         for other, oty in proofs:
             if other != name and defeq(oty, imp[0]):  # type: ignore[arg-type]
-                # typed `have`: LeanTree servers refuse an untyped one
-                inv.append(f"have {_fresh(goal)} : {show_prop(imp[1])} := {name} {other}")
+                if modus_ponens == "specialize":
+                    inv.append(f"specialize {name} {other}")
+                else:
+                    inv.append(f"have {_fresh(goal)} : {show_prop(imp[1])} := {name} {other}")
                 break
     if isinstance(t, PBin) and t.op in ("∧", "↔"):
         inv.append("constructor")
@@ -118,8 +122,11 @@ def candidates(goal: Goal) -> tuple[list[str], list[str], list[str]]:
 
 
 class Prover:
-    def __init__(self, max_nodes: int = 4000) -> None:
+    def __init__(self, max_nodes: int = 4000, modus_ponens: str = "have") -> None:
+        if modus_ponens not in ("have", "specialize"):
+            raise ValueError(f"modus_ponens must be 'have' or 'specialize', got {modus_ponens!r}")
         self.max_nodes = max_nodes
+        self.modus_ponens = modus_ponens
         self.nodes = 0
 
     def prove(self, state: ProofState, max_depth: int = 14) -> ProofTree | None:
@@ -150,7 +157,7 @@ class Prover:
         if self._fail.get(key, -1) >= depth:
             return None
         goal = state.goals[0]
-        closing, inv, choice = candidates(goal)
+        closing, inv, choice = candidates(goal, self.modus_ponens)
         for tac in closing:
             res = self._step(state, tac)
             if res == []:

@@ -21,7 +21,7 @@ from pathlib import Path
 from core.atomic import atomic_write_text
 from lean_io.minilean import minif2f
 from lean_io.minilean.engine import elaborate, initial_env
-from lean_io.minilean.gen_theorems import _prove, _tier, leantree_files
+from lean_io.minilean.gen_theorems import _prove, leantree_files
 
 SEED = 20261123
 _DATA = Path(__file__).resolve().parent / "data"
@@ -94,7 +94,7 @@ def functional(rng: random.Random) -> tuple[str, str, list[str]]:
     binders = f"(f : {ty} → {ty}) (h₀ : ∀ x, f x = {a} * x + {b})"
     arg = f"({c})" if c < 0 else str(c)
     goal = f"f {arg} = {a * c + b}"
-    return binders.replace("+ -", "- "), goal, [f"have h₁ := h₀ {arg}", "linarith"]
+    return binders.replace("+ -", "- "), goal, [f"specialize h₀ {arg}", "linarith"]
 
 
 def existential(rng: random.Random) -> tuple[str, str, list[str]]:
@@ -160,13 +160,13 @@ def generate(seed: int = SEED) -> list[dict]:
             ident = f"comp_{fam}_{made:04d}"
             proved = _prove(ident, binders, goal, proof)  # raises if the reference proof does not check
             assert proved is not None
-            statement, lines, tree = proved
+            statement, lines, tree, tier = proved
             rows.append(
                 {
                     "dataset": "minilean_comp",
                     "id": ident,
                     "split": "",
-                    "tier": _tier(tree),
+                    "tier": tier,
                     "family": fam,
                     "header": "",
                     "statement": statement,

@@ -293,7 +293,7 @@ def _replay(state: ProofState, tactics: list[str]) -> ProofTree:
 
 def _prove(
     name: str, binders: str, goal: str, given: list[str] | None
-) -> tuple[str, list[str], ProofTree] | None:
+) -> tuple[str, list[str], ProofTree, int] | None:
     statement = f"theorem {name} {binders} : {goal} := by\n  sorry"
     res = elaborate(initial_env(), statement)
     if res.has_errors or len(res.sorries) != 1:
@@ -302,12 +302,18 @@ def _prove(
     tree = tree or Prover().prove(res.sorries[0])
     if tree is None:
         return None
+    # which statements exist and their tiers come from the `have` prover (the benchmark splits stay
+    # what every recorded result used); the proof shown to SFT uses `specialize`, which a LeanTree server
+    # accepts and a small policy can write (docs/RL_EXPERIMENTS.md, arm S)
+    tier = _tier(tree)
+    if not given:
+        tree = Prover(modus_ponens="specialize").prove(res.sorries[0]) or tree
     lines = given or tree.lines()
     row = {"header": "", "statement": statement, "proof": "\n".join(lines)}
     check = elaborate(initial_env(), full_proof_source(row))
     if check.messages:
         raise AssertionError(f"reference proof of {name} does not check: {check.messages}")
-    return statement, lines, tree
+    return statement, lines, tree, tier
 
 
 def generate(seed: int = SEED, n_prop: int = 300, n_arith: int = 110, n_mixed: int = 60) -> list[dict]:
@@ -324,13 +330,13 @@ def generate(seed: int = SEED, n_prop: int = 300, n_arith: int = 110, n_mixed: i
         proved = _prove(ident, binders, goal, given)
         if proved is None:
             continue
-        statement, lines, tree = proved
+        statement, lines, tree, tier = proved
         rows.append(
             {
                 "dataset": "minilean",
                 "id": ident,
                 "split": "",
-                "tier": _tier(tree),
+                "tier": tier,
                 "header": "",
                 "statement": statement,
                 "proof": "\n".join(lines),
