@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 from assets import keys
 from assets.io import markdown_table
 from assets.keys import RL_PARTITIONS
+from assets.progress import PREFIX
 from assets.resources import ProofmillResource
 
 
@@ -35,21 +36,36 @@ def _references(proofmill: ProofmillResource, pool: list[dict[str, Any]]) -> tup
     return known + [str(r["statement"]) for r in pool], evals
 
 
+class ConjecturesConfig(dg.Config):
+    force: bool = False  # also run on the profile's last RL iteration (nothing would use its conjectures)
+
+
+def _noop(why: str) -> dg.MaterializeResult:
+    """A partition left empty on purpose: ``noop`` (the console hides the step's line) and the reason."""
+    return dg.MaterializeResult(metadata={"noop": why, "accepted": 0})
+
+
 @dg.asset(
     name=keys.CONJECTURES,
     partitions_def=RL_PARTITIONS,
     group_name=keys.RL_GROUP,
     deps=[keys.key(keys.POLICY)],
-    kinds={"parquet"},
+    kinds={"parquet", "mlflow"},
     description="Conjectures written by policy[k] from iteration k's proofs: well formed, new (no alpha-"
     "variant of a known or eval statement), not trivial, prover success rate in the band → RL pool of k+1.",
 )
-def conjectures(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
+def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
+                proofmill: ProofmillResource) -> dg.MaterializeResult:
     from search import conjecture_loop, replay
 
     k, settings = int(context.partition_key), proofmill.settings
     if not settings.conjecture.enabled:
-        return dg.MaterializeResult(metadata={"enabled": False, "why": "profile conjecture.enabled is false"})
+        return _noop("profile conjecture.enabled is false")
+    if k == settings.rl.iterations and not config.force:
+        # its accepted conjectures would join the pool of iteration k+1, which this profile does not run
+        # (iterations beyond it, from `--iterations` or the sensor's "N more", do conjecture)
+        return _noop(f"iteration {k} is the profile's last (rl.iterations = {settings.rl.iterations}): no "
+                     "later pool uses its conjectures; materialize with config force: true to run it")
     pool = _pool(proofmill, k)
     attempts = replay.read_shards(proofmill.root, "attempts", [k]).to_pylist()
     seeds = conjecture_loop.seeds_of(attempts, pool, settings.conjecture.max_seeds, seed=k)
@@ -59,21 +75,29 @@ def conjectures(context: dg.AssetExecutionContext, proofmill: ProofmillResource)
         proofmill.root, k, seeds, checkpoint=checkpoint, tokenizer_path=proofmill.tokenizer_path(),
         profile=settings, servers=proofmill.servers, known_statements=known, eval_statements=evals,
         seed=settings.corpora.seed,
+        on_progress=lambda message: context.log.info(f"{PREFIX}conjectures[{k}]: {message}"),
     )
+    mlflow = conjecture_loop.log_to_mlflow(checkpoint, k, result, proofmill.tracking_uri)
     context.log.info(f"conjectures[{k}]: {len(result.accepted)} accepted of {len(result.conjectures)} from "
-                     f"{result.seeds} seeds in {result.seconds:.1f}s; {result.reasons()}")
-    return dg.MaterializeResult(metadata=_metadata(result))
+                     f"{result.seeds} seeds in {result.seconds:.1f}s ({result.phases}); {result.reasons()}; "
+                     f"MLflow: {mlflow}")
+    return dg.MaterializeResult(metadata={**_metadata(result), "mlflow": mlflow})
 
 
 def _metadata(result: Any) -> dict[str, Any]:
+    from search.conjecture_loop import metrics
+
     examples = [{"seed": c.seed_id, "conjecture": c.statement.split(" := ")[0], "rate": c.success_rate}
                 for c in result.accepted[:10]]
+    numbers = metrics(result)
     return {
-        "enabled": True,
-        "seeds": result.seeds,
+        "accepted": len(result.accepted),  # first: the console's key figure
         "sampled": len(result.conjectures),
-        "accepted": len(result.accepted),
+        "seeds": result.seeds,
         "reasons": dg.MetadataValue.json(result.reasons()),
+        **{name.removeprefix("conjectures_"): value for name, value in numbers.items()
+           if name.startswith(("conjectures_rejected_", "conjectures_prover_"))},
+        "phases": dg.MetadataValue.json(result.phases),
         "seconds": round(result.seconds, 1),
         "path": dg.MetadataValue.path(str(result.path)),
         "examples": dg.MetadataValue.md(markdown_table(examples) if examples else "(none accepted)"),

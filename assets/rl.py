@@ -38,6 +38,7 @@ so re-materializing a partition, or re-executing a failed run from failure, neve
 # No `from __future__ import annotations` here: Dagster resolves the run-config class from the
 # asset function's annotation at definition time and cannot resolve it from a string.
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -156,34 +157,37 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
 
 @dg.op(description="Prove one batch: concurrent searches, one batched policy (iteration k-1), Lean slots.")
 def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource, batch: dict) -> str:
+    from search.whole_proof_rollouts import MCTS, mode_for, prove_batch_whole
+
     k, b = int(batch["iteration"]), int(batch["batch"])
     checkpoint, version = rollout_policy(proofmill, k)
-    path, stats = rollout_lib.prove_rollout_batch(
-        proofmill.root,
-        list(batch["theorems"]),
-        k,
-        b,
-        checkpoint=checkpoint,
-        model_version=version,
-        tokenizer_path=proofmill.tokenizer_path(),
-        profile=proofmill.settings,
-        servers=proofmill.servers,
+    mode = mode_for(proofmill.settings.rl.rollout_mode, k)
+    prove = rollout_lib.prove_rollout_batch if mode == MCTS else partial(prove_batch_whole, mode=mode)
+    path, stats = prove(
+        proofmill.root, list(batch["theorems"]), k, b,
+        checkpoint=checkpoint, model_version=version, tokenizer_path=proofmill.tokenizer_path(),
+        profile=proofmill.settings, servers=proofmill.servers,
         on_attempt=AttemptProgress(context.log, f"rollouts[{k}] batch {b}", len(batch["theorems"])),
     )
     context.log.info(
-        f"batch {b}: {stats['proven']}/{stats['attempts']} proven in {stats['seconds']:.1f}s with "
+        f"batch {b} ({mode}): {stats['proven']}/{stats['attempts']} proven in {stats['seconds']:.1f}s with "
         f"{stats['concurrency']} in flight; policy {version}; batching {stats['batching']}; "
-        f"lean calls {stats['lean'].get('calls')}"
+        f"lean calls {stats.get('lean', {}).get('calls', stats.get('whole_proof_lean_calls'))}"
     )
-    keep = ("proven", "attempts", "seconds", "concurrency")
-    context.add_output_metadata(
-        {
-            **{n: stats[n] for n in keep},
-            "batching": dg.MetadataValue.json(stats["batching"]),
-            "model_version": version,
-        }
-    )
+    context.add_output_metadata(_batch_metadata(stats, mode, version))
     return str(path)
+
+
+def _batch_metadata(stats: dict[str, Any], mode: str, version: str) -> dict[str, Any]:
+    """A rollout batch's counts, its mode and (whole_proof/both) the whole-proof and MCTS counts."""
+    keep = ("proven", "attempts", "seconds", "concurrency")
+    return {
+        **{n: stats[n] for n in keep},
+        "rollout_mode": mode,
+        **{n: v for n, v in stats.items() if n.startswith(("whole_proof_", "mcts_"))},
+        "batching": dg.MetadataValue.json(stats["batching"]),
+        "model_version": version,
+    }
 
 
 @dg.op(description="Check one attempt per sampled theorem and merge the batches into the rollouts shard.")
@@ -195,12 +199,19 @@ def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, bat
         )
     except (ValueError, InfrastructureShareError) as exc:  # fails the iteration: nothing is registered
         raise dg.Failure(f"iteration {k}: {exc}") from exc
+    from search.whole_proof import is_whole_proof_state
+    from search.whole_proof_rollouts import mode_for
+
     summary = rollout_lib.rollout_summary(table)
     examples = summary.pop("examples")
+    whole = sum(r["outcome"] == "proven" and any(is_whole_proof_state(t["state"]) for t in r["transitions"])
+                for r in table.select(["outcome", "transitions"]).to_pylist())
     context.add_output_metadata(
         {
             "path": dg.MetadataValue.path(str(path)),
             **summary,
+            "rollout_mode": mode_for(proofmill.settings.rl.rollout_mode, k),
+            "proven_by_whole_proof": whole,
             "proofs": dg.MetadataValue.md(proofs_markdown(examples[:10], details=["simulations"])),
         }
     )
@@ -307,10 +318,9 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
 def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
     from models.rl_update import register_policy, update_policy
 
-    k = iteration_of(context.partition_key)
-    settings = proofmill.settings
+    k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
-    window, rows = _replay_rows(proofmill, k)
+    window, rows, mix = _training_rows(proofmill, k)
     update = update_policy(
         init_checkpoint=init,
         out_checkpoint=policy_checkpoint(proofmill, k),
@@ -319,7 +329,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         sft_transitions=proofmill.require(proofmill.corpus_path(keys.SFT_TRANSITIONS), keys.SFT_TRANSITIONS),
         profile=settings,
         iteration=k,
-        meta={"replay_window": window, "init_model_version": init_version},
+        meta={"replay_window": window, "init_model_version": init_version, **mix},
         optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
         rejected_rows=_rejected_rows(proofmill, k),
         logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
@@ -334,7 +344,45 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
         tokenizer_path=proofmill.tokenizer_path(),
     )
-    return dg.MaterializeResult(metadata=_policy_metadata(update, version, aliases))
+    mix["mix_mlflow"] = _log_mix(proofmill, version.run_id, k, mix)
+    return dg.MaterializeResult(metadata={**_policy_metadata(update, version, aliases), **mix})
+
+
+def _training_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], list[dict[str, Any]], dict]:
+    """(replay iterations, rows, mix counts) of policy[k]'s update: the replay rows, plus with
+    conjecture.enabled STP's self-play rows from the conjectures accepted in iteration k-1."""
+    window, rows = _replay_rows(proofmill, k)
+    mix = _mode_counts(proofmill, k)
+    if proofmill.settings.conjecture.enabled:
+        self_play = conjecture_loop.self_play_rows(proofmill.root, k)
+        rows, mix["self_play_rows"] = rows + self_play, len(self_play)
+    return window, rows, mix
+
+
+def _mode_counts(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
+    """Iteration k's rollout mode and how many of its replay rows are whole-proof rows (issue 16)."""
+    from search.whole_proof import is_whole_proof_state
+    from search.whole_proof_rollouts import mode_for
+
+    states = replay.read_shards(proofmill.root, "replay", [k]).column("state").to_pylist()
+    return {"rollout_mode": mode_for(proofmill.settings.rl.rollout_mode, k),
+            "whole_proof_rows": sum(map(is_whole_proof_state, states)), "self_play_rows": 0}
+
+
+def _log_mix(proofmill: ProofmillResource, run_id: str | None, k: int, mix: dict[str, Any]) -> str:
+    """The counts of ``_mode_counts`` (+ self-play rows) as MLflow metrics, step = k. Never raises."""
+    if not run_id:
+        return "not logged: no MLflow run"
+    try:
+        from models import registry
+
+        client = registry.client(proofmill.tracking_uri)
+        for name in ("whole_proof_rows", "self_play_rows"):
+            client.log_metric(run_id, f"rl_{name}", float(mix[name]), step=k)
+        client.set_tag(run_id, "rollout_mode", mix["rollout_mode"])
+    except Exception as exc:  # a tracking outage must not fail the update
+        return f"not logged: {type(exc).__name__}: {exc}"
+    return f"logged to run {run_id}"
 
 
 def _replay_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], list[dict[str, Any]]]:

@@ -182,6 +182,9 @@ class SearchSettings:
         _check(self, "time_limit_s", self.time_limit_s > 0, "> 0")
 
 
+ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (search.whole_proof_rollouts)
+
+
 @dataclass(frozen=True)
 class RLSettings:
     iterations: int = 3
@@ -213,9 +216,19 @@ class RLSettings:
     # rejected (state, tactic) pairs of the replay window trained with unlikelihood (update.unlikelihood_
     # weight > 0), as many as this fraction of the positive transitions (reference --negative-fraction)
     negative_fraction: float = 0.0
+    # How rollouts prove (issue 16, search.whole_proof_rollouts): "mcts" (the search), "whole_proof"
+    # (whole_proof_samples complete scripts per theorem; successes train as whole-proof rows) or "both"
+    # (whole proof first, MCTS on what it did not prove); a comma list ("whole_proof,mcts") picks one per
+    # iteration: iteration k takes item k, the last one repeats.
+    rollout_mode: str = "mcts"
+    whole_proof_samples: int = 16
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
+        modes = [m.strip() for m in self.rollout_mode.split(",")]
+        _check(self, "rollout_mode", all(m in ROLLOUT_MODES for m in modes),
+               f"one of {list(ROLLOUT_MODES)} or a comma list of them (one per iteration)")
+        _check(self, "whole_proof_samples", 1 <= self.whole_proof_samples <= 4096, "in 1..4096")
         _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
         _check(self, "frontier_per_iteration", self.frontier_per_iteration >= 0, ">= 0")
         _check(self, "use_rl_statements", self.use_rl_statements or self.frontier_per_iteration > 0,
@@ -276,6 +289,13 @@ class ConjectureSettings:
     prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
     min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
     max_rate: float = 0.5
+    # Sequential judging (search.conjecture_loop.judge_in_rounds): the prover samples in rounds of
+    # prover_round and stops on a conjecture as soon as its band verdict over prover_samples is decided
+    # (exact: the same verdict as sampling them all). too_hard_after > 0 also stops a conjecture no sample
+    # proved after that many samples (too_hard on fewer samples: cheaper, fewer low-rate acceptances).
+    prover_round: int = 8
+    too_hard_after: int = 0
+    prover_max_new_tokens: int = 128  # a prover script's token budget (whole_proof.max_new_tokens before)
 
     def __post_init__(self) -> None:
         _check(self, "max_seeds", self.max_seeds >= 1, ">= 1")
@@ -286,6 +306,10 @@ class ConjectureSettings:
         _check(self, "prover_samples", self.prover_samples >= 1, ">= 1")
         _check(self, "min_rate", 0 <= self.min_rate < 1, "in [0, 1)")
         _check(self, "max_rate", self.min_rate < self.max_rate <= 1, f"in ({self.min_rate}, 1]")
+        _check(self, "prover_round", self.prover_round >= 1, ">= 1")
+        _check(self, "too_hard_after", 0 <= self.too_hard_after <= self.prover_samples,
+               f"in 0..prover_samples ({self.prover_samples}); 0 = off")
+        _check(self, "prover_max_new_tokens", 1 <= self.prover_max_new_tokens <= 1024, "in 1..1024")
 
 
 @dataclass(frozen=True)
@@ -345,6 +369,11 @@ SMOKE = Profile(
         base_simulations=128,
         max_simulations=512,
     ),
+    # STP conjecturing on (docs/STP.md "Cost"): the SFT learns the conjecture prompt (sft_mix), and each
+    # RL iteration but the last keeps the conjectures of policy[k] that 1–8 of 16 whole-proof samples prove
+    # (sampling stops at 8 samples without a proof); ~60–70 accepted from 40 seeds
+    conjecture=ConjectureSettings(enabled=True, sft_mix=True, per_seed=64, prover_samples=16,
+                                  too_hard_after=8, prover_max_new_tokens=64),
 )
 
 # `smoke` with more RL iterations and a denser learning curve: ≤ 30 min on 2 idle cores (README).

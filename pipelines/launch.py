@@ -69,6 +69,11 @@ def _figure(metadata: Mapping[str, Any]) -> str:
     return ""
 
 
+# materialization metadata of an asset that had nothing to do (e.g. conjectures with conjecture.enabled
+# false): the event log and the UI keep it, the console shows no line for it
+NOOP_KEY = "noop"
+
+
 @dataclass
 class StepLine:
     started: float = field(default_factory=time.monotonic)
@@ -77,6 +82,7 @@ class StepLine:
     materialized: bool = False
     finished: bool = False
     checks: dict[str, bool] = field(default_factory=dict)  # check name -> passed
+    noop: bool = False  # materialized with metadata ``noop`` (empty on purpose): no console line
 
 
 class _ProgressWatcher(threading.Thread):
@@ -180,6 +186,7 @@ class StepConsole:
         data = event.event_specific_data
         if kind == dg.DagsterEventType.ASSET_MATERIALIZATION:
             line.materialized = True
+            line.noop = NOOP_KEY in data.materialization.metadata
             line.figures.append(_figure(data.materialization.metadata))
         elif kind == dg.DagsterEventType.STEP_OUTPUT:  # ops: their output metadata
             line.output_figures.append(_figure(data.metadata or {}))
@@ -193,8 +200,8 @@ class StepConsole:
         elif kind == dg.DagsterEventType.STEP_SUCCESS:
             line.finished = True
             self.checks.update(line.checks)
-            if line.checks and not line.materialized:
-                return  # a check step: counted in the job's checks line
+            if (line.checks and not line.materialized) or (line.noop and all(line.checks.values())):
+                return  # a check step (counted in the job's checks line) or a step with nothing to do
             figures = "; ".join([f for f in (line.figures or line.output_figures) if f][:2])
             failed = [k for k, passed in line.checks.items() if not passed]
             self.emit((f"  ✓ {step:40} {time.monotonic() - line.started:6.1f}s  {figures}"

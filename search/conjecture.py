@@ -132,6 +132,7 @@ class Conjecture:
     prover_successes: int = 0
     success_rate: float | None = None
     proof: str | None = None
+    prompt: str | None = None  # the conjecture prompt it was sampled from (seed + proof): self-play rows
 
     def reject(self, reason: str, detail: str | None = None) -> Conjecture:
         self.status, self.reason, self.detail = REJECTED, reason, detail
@@ -194,6 +195,21 @@ def judge(c: Conjecture, samples: int, successes: int, proof: str | None,
         return c.reject("too_easy", f"{successes}/{samples} samples proved it")
     c.status, c.reason, c.proof = ACCEPTED, None, proof
     return c
+
+
+def band_decided(successes: int, samples: int, total: int, band: tuple[float, float],
+                 too_hard_after: int = 0) -> bool:
+    """Whether more prover samples can still change the verdict of ``judge`` over ``total`` samples, given
+    ``successes`` of the first ``samples``: False while they can. Exact for the band (the verdict is the
+    one sampling all ``total`` would give); ``too_hard_after`` > 0 also stops once that many samples proved
+    nothing (a too_hard verdict on fewer samples)."""
+    left = total - samples
+    lo, hi = band[0] * total, band[1] * total
+    if left <= 0 or successes > hi:  # done, or too_easy whatever comes
+        return True
+    if successes + left <= lo or (successes == 0 and 0 < too_hard_after <= samples):
+        return True  # too_hard whatever comes (or by the early rule)
+    return successes > lo and successes + left <= hi  # accepted whatever comes
 
 
 def as_statement_row(c: Conjecture) -> dict[str, Any]:

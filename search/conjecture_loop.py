@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from search.conjecture import (
     ACCEPTED,
     Conjecture,
     as_statement_row,
+    band_decided,
     canonical_key,
     conjecture_prompt,
     judge,
@@ -41,6 +42,7 @@ SCHEMA = pa.schema([
     ("id", pa.string()), ("statement", pa.string()), ("key", pa.string()), ("status", pa.string()),
     ("reason", pa.string()), ("detail", pa.string()), ("prover_samples", pa.int64()),
     ("prover_successes", pa.int64()), ("success_rate", pa.float64()), ("proof", pa.string()),
+    ("prompt", pa.string()),
 ])
 
 
@@ -59,9 +61,30 @@ def read_shards(root: str | Path, iterations: Iterable[int]) -> list[dict[str, A
     out: list[dict[str, Any]] = []
     for k in sorted(set(iterations)):
         path = shard_path(root, k)
-        if path.is_file():
-            out += pq.read_table(path, schema=SCHEMA).to_pylist()
+        if path.is_file():  # shards written before a column existed read it as null
+            table = pq.read_table(path)
+            out += [{name: row.get(name) for name in SCHEMA.names} for row in table.to_pylist()]
     return out
+
+
+def self_play_rows(root: str | Path, iteration: int) -> list[dict[str, Any]]:
+    """STP's self-play rows for the policy update of ``iteration`` (replay-row shaped: state, tactic,
+    value_target) from the conjectures accepted in iteration − 1: (conjecture prompt → the accepted
+    conjecture), what makes the conjecturer write more of them, and (the conjecture → its checked proof), a
+    whole-proof row for the prover. Shards without prompts (older runs) give only the second kind."""
+    from search.whole_proof import statement_prompt
+
+    rows: list[dict[str, Any]] = []
+    for r in read_shards(root, [iteration - 1]):
+        if r["status"] != ACCEPTED:
+            continue
+        if r.get("prompt"):
+            rows.append({"state": r["prompt"], "tactic": r["text"], "value_target": -1.0})
+        if r.get("proof"):
+            depth = len(str(r["proof"]).splitlines())
+            rows.append({"state": statement_prompt(as_statement_row(Conjecture(**r))), "tactic": r["proof"],
+                         "value_target": -float(depth)})
+    return rows
 
 
 def earlier_iterations(root: str | Path, before: int) -> list[int]:
@@ -118,7 +141,7 @@ def propose(seeds: Sequence[Mapping[str, Any]], sampler: Any, per_seed: int, ite
                 ids = rows[i * per_seed + j]
                 ids = ids[:-1] if ids and ids[-1] == tok.eos_id else ids
                 text = clean_script(tok.decode(ids))
-                out.append(Conjecture(iteration, str(s["dataset"]), str(s["id"]), text))
+                out.append(Conjecture(iteration, str(s["dataset"]), str(s["id"]), text, prompt=prompts[i]))
     return out
 
 
@@ -142,12 +165,50 @@ def lean_filter(candidates: Sequence[Conjecture], servers: Sequence[str],
     return [c for c, ok in zip(candidates, keep, strict=True) if ok]
 
 
+def judge_in_rounds(survivors: Sequence[Conjecture], prover: Any, servers: Sequence[str], profile: Profile,
+                    seed: int, on_progress: Callable[[str], None] | None = None) -> dict[str, int]:
+    """Filter 6 with sequential sampling: rounds of ``prover_round`` whole-proof samples over the
+    conjectures still undecided (``band_decided``), up to ``prover_samples`` each; judges every survivor in
+    place. Returns the prover's counts: samples, rounds, lean_calls, tokens."""
+    cfg, wp = profile.conjecture, profile.whole_proof
+    band = (cfg.min_rate, cfg.max_rate)
+    tally = {c.id: [0, 0, None] for c in survivors}  # samples, successes, shortest proof
+    active, stats = list(survivors), {"samples": 0, "rounds": 0, "lean_calls": 0, "tokens": 0}
+    while active:
+        n = min(cfg.prover_round, min(cfg.prover_samples - tally[c.id][0] for c in active))
+        rows = [{"dataset": "conjecture", "id": c.id, "header": "", "statement": c.statement} for c in active]
+        attempts, _ = prove_whole(rows, prover, servers, n, seed=seed + 7919 * stats["rounds"],
+                                  batch_size=wp.batch_size, concurrency=profile.search.concurrency)
+        stats["rounds"] += 1
+        still = []
+        for c, a in zip(active, attempts, strict=True):
+            t = tally[c.id]
+            t[0], t[1] = t[0] + a.samples, t[1] + a.correct
+            if a.proof is not None and (t[2] is None or len(a.proof) < len(t[2])):
+                t[2] = a.proof
+            stats["samples"] += a.samples
+            stats["lean_calls"] += a.lean_calls
+            stats["tokens"] += a.tokens
+            if band_decided(t[1], t[0], cfg.prover_samples, band, cfg.too_hard_after):
+                judge(c, t[0], t[1], t[2], band)
+            else:
+                still.append(c)
+        active = still
+        if on_progress is not None:
+            done = len(survivors) - len(active)
+            on_progress(f"prover round {stats['rounds']}: {done}/{len(survivors)} judged, "
+                        f"{sum(c.status == ACCEPTED for c in survivors)} accepted")
+    return stats
+
+
 @dataclasses.dataclass
 class IterationResult:
     conjectures: list[Conjecture]
     seeds: int
     seconds: float
     path: Path
+    phases: dict[str, float] = dataclasses.field(default_factory=dict)  # seconds per phase
+    prover: dict[str, int] = dataclasses.field(default_factory=dict)  # judge_in_rounds' counts
 
     @property
     def accepted(self) -> list[Conjecture]:
@@ -173,6 +234,7 @@ def run_iteration(
     known_statements: Iterable[str],
     eval_statements: Iterable[str],
     seed: int = 0,
+    on_progress: Callable[[str], None] | None = None,
 ) -> IterationResult:
     """Propose, filter and judge conjectures from ``seeds`` with the model at ``checkpoint``; writes the
     iteration's shard (replacing it) and returns every conjecture with its fate."""
@@ -183,28 +245,69 @@ def run_iteration(
     from search.evaluate import lean_servers
 
     cfg, t0 = profile.conjecture, time.monotonic()
+    phases: dict[str, float] = {}
     set_cpu_threads(profile.compute)
     tok = ProofTokenizer.load(tokenizer_path)
     model, _ = load_checkpoint(str(checkpoint), tok, map_location=device_for(profile.compute.accelerator))
     writer = Sampler(model, tok, max_new_tokens=cfg.max_new_tokens, temperature=cfg.temperature, seed=seed)
     conjectures = propose(seeds, writer, cfg.per_seed, iteration, seed)
+    phases["propose_s"] = time.monotonic() - t0
     known = {canonical_key(s) for s in known_statements}
     known |= {r["key"] for r in read_shards(root, earlier_iterations(root, iteration)) if r["key"]}
     survivors = screen(conjectures, known, {canonical_key(s) for s in eval_statements})
+    say = on_progress or (lambda _: None)
+    say(f"{len(conjectures)} sampled from {len(seeds)} seeds, {len(survivors)} parse and are new")
+    prover_stats: dict[str, int] = {}
     with lean_servers(servers, profile.lean) as urls:
+        t1 = time.monotonic()
         survivors = lean_filter(survivors, urls, profile.search.concurrency)
+        phases["lean_filter_s"] = time.monotonic() - t1
+        say(f"{len(survivors)} elaborate and are not trivial: to the prover")
         if survivors:
-            wp = profile.whole_proof
-            prover = Sampler(model, tok, max_new_tokens=wp.max_new_tokens, temperature=wp.temperature,
-                             seed=seed)
-            rows = [{"dataset": "conjecture", "id": c.id, "header": "", "statement": c.statement}
-                    for c in survivors]
-            attempts, _ = prove_whole(rows, prover, urls, cfg.prover_samples, seed=seed + iteration,
-                                      batch_size=wp.batch_size, concurrency=profile.search.concurrency)
-            for c, a in zip(survivors, attempts, strict=True):
-                judge(c, a.samples, a.correct, a.proof, (cfg.min_rate, cfg.max_rate))
+            t2 = time.monotonic()
+            prover = Sampler(model, tok, max_new_tokens=cfg.prover_max_new_tokens,
+                             temperature=profile.whole_proof.temperature, seed=seed)
+            prover_stats = judge_in_rounds(survivors, prover, urls, profile, seed + iteration, on_progress)
+            phases["prove_s"] = time.monotonic() - t2
     path = write_shard(root, iteration, conjectures)
-    return IterationResult(conjectures, len(seeds), time.monotonic() - t0, path)
+    phases = {k: round(v, 1) for k, v in phases.items()}
+    return IterationResult(conjectures, len(seeds), time.monotonic() - t0, path, phases, prover_stats)
+
+
+def metrics(result: IterationResult) -> dict[str, float]:
+    """Per-iteration numbers of a conjecturing run (MLflow metrics, step = iteration): counts of sampled,
+    accepted and each rejection reason (0 when none), seconds per phase, prover samples."""
+    from search.conjecture import REASONS
+
+    reasons = result.reasons()
+    out: dict[str, float] = {"conjectures_seeds": result.seeds,
+                             "conjectures_sampled": len(result.conjectures),
+                             "conjectures_accepted": len(result.accepted),
+                             "conjectures_seconds": round(result.seconds, 1)}
+    out |= {f"conjectures_rejected_{r}": reasons.get(r, 0) for r in REASONS}
+    out |= {f"conjectures_{k}": v for k, v in result.phases.items()}
+    out |= {f"conjectures_prover_{k}": v for k, v in result.prover.items()}
+    return out
+
+
+def log_to_mlflow(checkpoint: str | Path, iteration: int, result: IterationResult, tracking_uri: str) -> str:
+    """``metrics(result)`` (step = iteration) and the shard on the MLflow run that registered
+    ``checkpoint`` (policy[k]); returns what happened. Never raises: a tracking outage must not fail it."""
+    from models import registry
+    from models.registration import read_registered, registered_file
+
+    record = read_registered(checkpoint)
+    if record is None:
+        return f"not logged: {registered_file(checkpoint)} is missing (the checkpoint is not registered)"
+    try:
+        client = registry.client(tracking_uri)
+        run_id = str(record["run_id"])
+        for name, value in metrics(result).items():
+            client.log_metric(run_id, name, float(value), step=int(iteration))
+        client.log_artifact(run_id, str(result.path), artifact_path="conjectures")
+    except Exception as exc:  # a tracking outage must not fail the asset
+        return f"not logged: {type(exc).__name__}: {exc}"
+    return f"logged to run {run_id}"
 
 
 def reference_statements() -> tuple[list[str], list[str]]:

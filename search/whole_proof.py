@@ -44,6 +44,14 @@ def statement_prompt(theorem: dict[str, Any]) -> str:
     return with_header(str(theorem.get("header") or ""), statement[: -len("sorry")].rstrip())
 
 
+def is_whole_proof_state(state: str) -> bool:
+    """Whether a training state is a whole-proof prompt (``statement_prompt``: its last line is an
+    ``example …`` ending in ``:= by``), not a proof state (hypotheses and ``⊢ goal``) or a conjecture prompt
+    (it ends with the seed's proof)."""
+    text = state.rstrip()
+    return text.endswith(":= by") and (text.startswith("example") or "\nexample" in text)
+
+
 def clean_script(text: str) -> str:
     """A sampled script with trailing spaces and blank lines dropped (indentation kept)."""
     return "\n".join(line.rstrip() for line in text.splitlines() if line.strip())

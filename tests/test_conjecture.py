@@ -14,6 +14,7 @@ from search.conjecture import (
     ACCEPTED,
     MARKER,
     Conjecture,
+    band_decided,
     canonical_key,
     conjecture_prompt,
     conjecture_sft_rows,
@@ -88,6 +89,66 @@ def test_success_band() -> None:
     assert judge(_c("x"), 16, 12, "p", band).reason == "too_easy"
     ok = judge(_c("x"), 16, 8, "constructor", band)
     assert (ok.status, ok.reason, ok.proof, ok.success_rate) == (ACCEPTED, None, "constructor", 0.5)
+
+
+def test_band_decided_stops_only_when_the_verdict_is_known() -> None:
+    band = (0.0, 0.5)
+    assert not band_decided(0, 8, 32, band)  # 0 of 8: the last 24 samples could still prove it
+    assert band_decided(0, 32, 32, band)  # all drawn
+    assert band_decided(17, 20, 32, band)  # > 16 of 32 already: too_easy whatever comes
+    assert not band_decided(16, 20, 32, band)  # one more success would make it too_easy
+    assert band_decided(4, 28, 32, band)  # 4 + 4 left <= 16: accepted whatever comes
+    assert not band_decided(9, 24, 32, band)  # 9 + 8 left could exceed 16
+    assert band_decided(0, 8, 32, band, too_hard_after=8)  # the early too_hard rule
+    assert not band_decided(1, 8, 32, band, too_hard_after=8)  # a success: keep sampling
+    assert not band_decided(2, 10, 32, (0.25, 0.5)) and band_decided(0, 25, 32, (0.25, 0.5))
+    # when decided, judge's verdict on the samples drawn is the one over all 32, however the rest go
+    for successes, samples, b in ((17, 20, band), (4, 28, band), (0, 25, (0.25, 0.5))):
+        early = judge(_c("x"), samples, successes, "p", b).reason
+        left = 32 - samples
+        assert early == judge(_c("x"), 32, successes, "p", b).reason
+        assert early == judge(_c("x"), 32, successes + left, "p", b).reason
+
+
+def test_judge_in_rounds_on_minilean(minilean_url) -> None:
+    """Sequential judging with a real sampler and minilean: rounds stop per conjecture once decided."""
+    import dataclasses
+
+    import torch
+
+    from core.profiles import get_profile
+    from models.gpt import GPT, GPTConfig
+    from models.sampler import Sampler
+    from models.tokenizer import ProofTokenizer
+
+    tok = ProofTokenizer.train([t["statement"] + "\n" + t["proof"] for t in load_theorems("train")], 700)
+    torch.manual_seed(0)
+    sampler = Sampler(GPT(GPTConfig.preset("tiny", tok.vocab_size, 256)), tok, max_new_tokens=8,
+                      temperature=1.0, seed=0)
+    profile = get_profile("smoke")
+    profile = dataclasses.replace(profile, conjecture=dataclasses.replace(
+        profile.conjecture, prover_samples=6, prover_round=2, too_hard_after=4))
+    cs = screen([_c("example (p : Prop) (h : p) : p ∧ p"), _c("example (a b : Nat) : a + b = b + a")], [], [])
+    stats = loop.judge_in_rounds(cs, sampler, [minilean_url], profile, seed=0)
+    # an untrained model proves nothing: each stops after too_hard_after = 4 samples (2 rounds of 2)
+    assert [(c.reason, c.prover_samples) for c in cs] == [("too_hard", 4), ("too_hard", 4)]
+    assert stats["rounds"] == 2 and stats["samples"] == 8
+
+
+def test_self_play_rows_from_accepted_conjectures(tmp_path) -> None:
+    seed = load_theorems("train")[0]
+    c = _c("example (p q : Prop) (h : p ∨ q) : q ∨ p")
+    c.prompt = conjecture_prompt(seed["statement"], seed["proof"])
+    screen([c], [], [])
+    judge(c, 8, 2, "rcases h with h | h\n· right\n  exact h\n· left\n  exact h", (0.0, 0.5))
+    bad = _c("example (p : Prop) :")
+    screen([bad], [], [])
+    loop.write_shard(tmp_path, 2, [c, bad])
+    assert loop.self_play_rows(tmp_path, 2) == []  # policy[2] reads iteration 1's
+    rows = loop.self_play_rows(tmp_path, 3)
+    firsts = [(r["state"].split("\n")[0], r["tactic"].split("\n")[0], r["value_target"]) for r in rows]
+    assert firsts == [(MARKER, c.text, -1.0),
+                      ("example (p q : Prop) (h : p ∨ q) : q ∨ p := by", "rcases h with h | h", -5.0)]
 
 
 def test_shard_lineage_view_and_pool_hook(tmp_path) -> None:
@@ -170,20 +231,26 @@ def test_conjectures_asset(tmp_path, minilean_url, monkeypatch) -> None:
          "proof": t["proof"]}
         for t in train])
     instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions("rl_iteration", ["1"])
+    instance.add_dynamic_partitions("rl_iteration", ["1", "3"])
 
-    def run() -> dict:
-        result = dg.materialize([conjectures], resources={"proofmill": resource}, partition_key="1",
+    def run(partition: str = "1") -> dict:
+        result = dg.materialize([conjectures], resources={"proofmill": resource}, partition_key=partition,
                                 instance=instance)
         assert result.success
         return result.asset_materializations_for_node("conjectures")[0].metadata
 
-    assert run()["enabled"].value is False
-    profile_file.write_text(json.dumps({"conjecture": {"enabled": True, "max_seeds": 3, "per_seed": 4,
-                                                       "prover_samples": 2}}))
+    profile_file.write_text(json.dumps({"conjecture": {"enabled": False}}))
     monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
+    assert "enabled is false" in run()["noop"].value
+    profile_file.write_text(json.dumps({"conjecture": {"enabled": True, "max_seeds": 3, "per_seed": 4,
+                                                       "prover_samples": 2, "prover_round": 1,
+                                                       "too_hard_after": 0}}))
+    assert "last" in run("3")["noop"].value  # smoke: 3 iterations; nothing would use iteration 3's
+    assert not loop.shard_path(resource.root, 3).exists()
     md = run()
-    assert md["seeds"].value == 3 and md["sampled"].value == 12
+    assert md["seeds"].value == 3 and md["sampled"].value == 12 and "noop" not in md
+    assert set(md["phases"].value) >= {"propose_s", "lean_filter_s"}
+    assert md["mlflow"].value.startswith("not logged")  # the checkpoint was never registered
     rows = loop.read_shards(resource.root, [1])
     assert len(rows) == 12 and {r["seed_id"] for r in rows} <= {t["id"] for t in train}
     assert all(r["status"] == "accepted" or r["reason"] in loop_reasons() for r in rows)
@@ -194,3 +261,32 @@ def loop_reasons() -> tuple[str, ...]:
     from search.conjecture import REASONS
 
     return REASONS
+
+
+def test_iteration_metrics_reach_mlflow(tmp_path) -> None:
+    """conjectures[k]'s counts land on policy[k]'s MLflow run with step = k (real sqlite store)."""
+    from models import registry
+    from models.registration import registered_file
+
+    c = _c("example (p q : Prop) (h : p ∨ q) : q ∨ p")
+    screen([c], [], [])
+    judge(c, 8, 2, "exact h", (0.0, 0.5))
+    bad = _c("example (p : Prop) :")
+    screen([bad], [], [])
+    path = loop.write_shard(tmp_path, 2, [c, bad])
+    result = loop.IterationResult([c, bad], 1, 3.0, path, {"propose_s": 1.0}, {"samples": 8})
+    checkpoint = tmp_path / "policy" / "model.pt"
+    checkpoint.parent.mkdir()
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    assert loop.log_to_mlflow(checkpoint, 2, result, uri).startswith("not logged")  # not registered
+    client = registry.client(uri)
+    run = client.create_run(client.create_experiment("t"))
+    registered_file(checkpoint).write_text(json.dumps({"run_id": run.info.run_id, "model_uri": "m"}))
+    assert loop.log_to_mlflow(checkpoint, 2, result, uri) == f"logged to run {run.info.run_id}"
+    names = ("conjectures_accepted", "conjectures_rejected_malformed", "conjectures_rejected_too_hard",
+             "conjectures_propose_s", "conjectures_prover_samples")
+    history = {name: [(m.step, m.value) for m in client.get_metric_history(run.info.run_id, name)]
+               for name in names}
+    assert history == {"conjectures_accepted": [(2, 1.0)], "conjectures_rejected_malformed": [(2, 1.0)],
+                       "conjectures_rejected_too_hard": [(2, 0.0)], "conjectures_propose_s": [(2, 1.0)],
+                       "conjectures_prover_samples": [(2, 8.0)]}

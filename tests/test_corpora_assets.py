@@ -80,10 +80,13 @@ def test_smoke_corpora_contents(materialized) -> None:
     assert _count(midtrain, "source = 'minilean'") > 0 and _count(midtrain, "source = 'smoke-lean'") > 0
     sft = proofmill.corpus_path("sft_transitions")
     # proof-state transitions, plus (whole_proof.sft_mix) statement → whole-script rows (search.whole_proof)
-    whole = "source LIKE '%-whole'"
+    # and (conjecture.sft_mix, on in smoke since issue 16's conjecturing is) seed + proof → statement rows
+    whole, conj = "source LIKE '%-whole'", "source LIKE '%-conjecture'"
     assert _count(sft, "split = 'valid'") > 0
-    assert _count(sft, "state LIKE '%⊢%'") == _count(sft, f"NOT {whole}")
+    assert _count(sft, "state LIKE '%⊢%'") == _count(sft, f"NOT {whole} AND NOT {conj}")
     assert _count(sft, f"{whole} AND state LIKE 'example %:= by'") == _count(sft, whole) > 400
+    assert _count(sft, f"{conj} AND state LIKE 'conjecture:%' AND tactic LIKE 'example %'") == (
+        _count(sft, conj)) > 200
     rl = proofmill.corpus_path("rl_statements")
     assert _count(rl, "dataset = 'minilean'") == _count(rl)
     bench = proofmill.corpus_path("benchmark_statements")

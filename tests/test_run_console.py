@@ -49,6 +49,23 @@ def test_console_lines_from_real_events() -> None:
     assert console.checks_line() == "checks 1/2 passed; failed: scored:scored_is_perfect"
 
 
+@dg.asset
+def idle() -> dg.MaterializeResult:
+    return dg.MaterializeResult(metadata={"noop": "profile conjecture.enabled is false", "accepted": 0})
+
+
+def test_noop_steps_get_no_line() -> None:
+    """A step that materialized with ``noop`` metadata (nothing to do on purpose) gets no console line."""
+    job = dg.Definitions(assets=[numbers, idle]).resolve_implicit_global_asset_job_def()
+    result = job.execute_in_process()
+    lines: list[str] = []
+    console = StepConsole(lines.append)
+    for event in result.all_events:
+        console.on_event(event)
+    steps = [line.split()[1] for line in lines if line.startswith("  ✓")]
+    assert console.ok and steps == ["numbers"]
+
+
 def test_key_figure_preference() -> None:
     assert _figure({"path": "/x", "final_val_loss": 2.0, "rows": 5}) == "final_val_loss 2"
     assert _figure({"success_rates": {"sft": 0.5, "random": 0.25}}) == "success_rates sft 50%, random 25%"
