@@ -376,11 +376,13 @@ SMOKE = Profile(
                                   too_hard_after=8, prover_max_new_tokens=64),
 )
 
-# `smoke` with more RL iterations and a denser learning curve: ≤ 30 min on 2 idle cores (README).
+# `smoke` with more RL iterations and a denser learning curve: ≤ 30 min on 2 idle cores (README). The same
+# SFT (conjecture rows included); conjecturing itself is off here, its ~100 s per iteration would not fit.
 DEMO = dataclasses.replace(
     SMOKE,
     name="demo",
     rl=dataclasses.replace(SMOKE.rl, iterations=8, eval_every=2),
+    conjecture=dataclasses.replace(SMOKE.conjecture, enabled=False),
 )
 
 FULL = Profile(
