@@ -104,6 +104,8 @@ def simplify(root: Node, fresh: Any, *, budget: int = 200, timeout_ms: int = 500
     not consumed by a tactic, so the same one serves every trial). Returns root None when nothing was
     pruned, the budget ran out, or Lean disagreed with a replay."""
     proof = proof_of(root)
+    if proof.size == 1:  # one tactic: nothing to prune, and no Lean call to spend finding that out
+        return Simplified(None, 1, 1, 0, "nothing to prune")
     lean = _Lean(budget, timeout_ms)
     try:
         pruned = _prune(proof, fresh, lean)

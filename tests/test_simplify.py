@@ -75,3 +75,9 @@ def test_budget_bounds_the_lean_calls(process: LeanProcess) -> None:
     root = _solved_tree(process, OR_RIGHT, ["by_cases h : p", "right", "exact hq", "right", "exact hq"])
     result = simplify(root, process.proof_from_sorry(init_source(OR_RIGHT)), budget=1)
     assert result.root is None and result.reason == "over 1 Lean calls" and result.lean_calls == 1
+
+
+def test_one_tactic_proof_costs_no_lean_call(process: LeanProcess) -> None:
+    root = _solved_tree(process, OR_RIGHT, ["exact Or.inr hq"])
+    result = simplify(root, process.proof_from_sorry(init_source(OR_RIGHT)))
+    assert result.root is None and result.lean_calls == 0 and result.size_before == 1
