@@ -482,7 +482,7 @@ NOT_BELOW_SFT = "not_below_sft"
 def rl_eval(
     context: dg.AssetExecutionContext, config: RLEvalConfig, proofmill: ProofmillResource
 ) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
-    from search.evaluate import evaluate_checkpoints
+    from search.evaluate import evaluate_checkpoints, search_settings
 
     k = iteration_of(context.partition_key)
     settings = proofmill.settings
@@ -494,7 +494,8 @@ def rl_eval(
     theorems = proofmill.eval_statements(config.max_theorems)
     result = evaluate_checkpoints(
         checkpoints, theorems,
-        reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems, search.num_simulations),
+        reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems,
+                            search_settings(search, settings.corpora.seed)),
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
@@ -520,13 +521,14 @@ def _not_evaluated(k: int) -> dg.AssetCheckResult:
 
 
 def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
-                  num_simulations: int) -> dict[str, Any]:
-    """The SFT run of an earlier RL eval with the same checkpoint, budget and theorems, if any."""
+                  search: dict[str, Any]) -> dict[str, Any]:
+    """The SFT run of the foundation's eval report or of an earlier RL eval with the same checkpoint,
+    search settings and theorems, if any."""
     from models.registration import model_version
     from search.learning_curve import reusable_run
 
     version = model_version(sft, "sft")
-    found = reusable_run(proofmill.path("eval"), "sft", version, theorems, num_simulations, k)
+    found = reusable_run(proofmill.path("eval"), "sft", version, theorems, search, k)
     return {"sft": found[0]} if found else {}
 
 

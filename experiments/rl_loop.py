@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--families", default="0.7,0.15,0.15", help="weights of prop, arith, mixed")
     ap.add_argument("--base-sims", type=int, default=32)
     ap.add_argument("--max-sims", type=int, default=256)
+    ap.add_argument("--trust-proved", type=int, default=6,
+                    help="proven outcomes after which a theorem is left alone (trust_count_proved)")
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--batch-size", type=int, default=8)
     ap.add_argument("--lr", type=float, default=3e-4)
@@ -139,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
                                    levels=tuple(int(x) for x in args.levels.split(",")),
                                    family_weights=tuple(float(x) for x in args.families.split(",")),
                                    seed=args.seed)
-    mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims)
+    mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims,
+                              trust_count_proved=args.trust_proved)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,
                            warmdown_frac=args.warmdown, value_weight=args.value_weight,
                            unlikelihood_weight=args.ul_weight if args.negatives else 0.0,

@@ -164,12 +164,14 @@ def evaluate(
     title: str,
     reuse: Mapping[str, Sequence[Attempt]] | None = None,
     progress: Callable[[str], Callable[[Attempt], None]] | None = None,
+    policy_seed: int | None = None,
 ) -> EvalResult:
     """Search ``theorems`` with each named policy under the same settings; one report in ``report_dir``
     (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet). ``reuse`` holds
     runs already searched with these settings (same checkpoint, theorems and seeds: search is
     deterministic), which are reported without searching again. ``progress(name)`` gives the
-    ``on_attempt`` hook for the run of that policy."""
+    ``on_attempt`` hook for the run of that policy. The summary records the settings
+    (`search_settings`) so a later eval can find this one's runs to reuse."""
     attempts: dict[str, list[Attempt]] = {name: list(a) for name, a in (reuse or {}).items()}
     stats: dict[str, dict[str, Any]] = {name: {"reused": True} for name in attempts}
     for name, policy in policies.items():
@@ -177,7 +179,8 @@ def evaluate(
         result = prove_batch(theorems, servers, policy, config, concurrency, on_attempt=hook)
         attempts[name], stats[name] = result.attempts, result.stats
     out = Path(report_dir)
-    summary = write_eval_report(attempts, out, title=title, num_simulations=config.num_simulations)
+    summary = write_eval_report(attempts, out, title=title, num_simulations=config.num_simulations,
+                                search=search_settings(config, policy_seed))
     return EvalResult(out, summary, stats, len(theorems), config.num_simulations)
 
 
@@ -219,4 +222,10 @@ def evaluate_checkpoints(
         policies[baseline] = UniformRandomPolicy(num_samples=config.num_samples, seed=seed)
     with lean_servers(servers, profile.lean) as urls:
         return evaluate(theorems, policies, urls, config, concurrency, report_dir, title,
-                        reuse=reuse, progress=progress)
+                        reuse=reuse, progress=progress, policy_seed=seed)
+
+
+def search_settings(config: SearchConfig, policy_seed: int | None) -> dict[str, Any]:
+    """What decides a run's attempts besides its checkpoint and theorems: the search settings and the
+    policy's sampling seed (recorded in every report's summary; equal settings make a run reusable)."""
+    return {**config.to_dict(), "policy_seed": policy_seed}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -224,23 +224,26 @@ def write_curve(eval_root: str | Path, out_dir: str | Path, title: str, dataset:
 
 
 def reusable_run(eval_root: str | Path, run: str, model_version: str, theorems: Sequence[dict[str, Any]],
-                 num_simulations: int, exclude_iteration: int) -> tuple[list[Any], Path] | None:
-    """``run``'s attempts from an earlier RL eval report made with the same model version, the same
-    budget and the same theorems in the same order (search is deterministic given checkpoint, settings
-    and seed, and every RL eval uses the same ones), and the report they came from; None if there is none.
-    Saves re-searching the SFT checkpoint at every RL eval."""
+                 search: Mapping[str, Any], exclude_iteration: int) -> tuple[list[Any], Path] | None:
+    """``run``'s attempts from an earlier eval report (an RL eval, or the foundation's ``eval/sft``) made
+    with the same model version, the same search settings (``search.evaluate.search_settings``, recorded
+    in the summary; a report without them is never reused) and the same theorems in the same order
+    (search is deterministic given checkpoint, settings and seed), and the report they came from; None if
+    there is none. Saves re-searching the SFT checkpoint at every RL eval."""
     from search.report import read_attempts
 
-    base = Path(eval_root) / "rl"
+    root = Path(eval_root)
+    wanted = json.loads(json.dumps(dict(search)))  # as read back from a summary (tuples become lists)
     keys = [(str(t["dataset"]), str(t["id"])) for t in theorems]
-    for d in sorted(base.glob("iteration=*")) if base.is_dir() else []:
+    rl_dirs = sorted((root / "rl").glob("iteration=*")) if (root / "rl").is_dir() else []
+    for d in [*rl_dirs, root / "sft"]:
         m = _ITERATION_DIR.match(d.name)
-        if m is None or int(m.group(1)) == exclude_iteration or not (d / THEOREMS_FILE).is_file():
+        if (m is not None and int(m.group(1)) == exclude_iteration) or not (d / THEOREMS_FILE).is_file():
             continue
         summary = _summary(d)
         if summary.get("runs", {}).get(run, {}).get("checkpoint") != model_version:
             continue
-        if _sims(summary) != num_simulations:
+        if summary.get("search") != wanted:
             continue
         attempts = read_attempts(d, run)
         if [(a.dataset, a.theorem_id) for a in attempts] == keys:

@@ -164,11 +164,14 @@ def write_eval_report(
     title: str,
     budgets: Sequence[int] | None = None,
     num_simulations: int | None = None,
+    search: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Write the report files (each atomically) into `out_dir`; returns the summary dict.
 
     `attempts` is one run's attempts or {run name: attempts}. `budgets` defaults to 8, 16, ... up to
-    `num_simulations` (default: the most simulations any attempt used).
+    `num_simulations` (default: the most simulations any attempt used). `search`, the settings every run
+    was searched with (JSON-able), is kept in the summary so a later eval can tell whether a run may be
+    reused.
     """
     runs: dict[str, Sequence[Attempt]] = (
         dict(attempts) if isinstance(attempts, Mapping) else {DEFAULT_RUN: list(attempts)}
@@ -185,6 +188,8 @@ def write_eval_report(
         "runs": {run: run_summary(r, budgets) for run, r in runs.items()},
         "files": {"theorems": THEOREMS_FILE, "markdown": MARKDOWN_FILE, "plot": PLOT_FILE},
     }
+    if search is not None:
+        summary["search"] = dict(search)
     buf = io.BytesIO()
     pq.write_table(_table(runs), buf)
     atomic_write_bytes(out / THEOREMS_FILE, buf.getvalue())
