@@ -62,6 +62,25 @@ def _eval(valid: list[dict], checkpoint: Path, tokenizer: Path, search: Any, ser
     return [a.outcome == "proven" for a in attempts]
 
 
+def _hard_value_rows(rows: list[dict], proven: list[Any], tokenizer: Any, depth: int, limit: int,
+                     seed: int) -> list[Any]:
+    """Up to ``limit`` value-only rows (target ``depth``) for unproven states, sampled with ``seed``,
+    minus any state a replayed proof passes through (a state proven somewhere keeps its depth target)."""
+    import random
+
+    from models.data import SFTRow
+
+    solved = {t.state for t in proven}
+    states = [s for s in dict.fromkeys(r["state"] for r in rows) if s not in solved]
+    random.Random(seed).shuffle(states)
+    out = []
+    for state in states[:limit]:
+        ids, mask = tokenizer.value_row(state, depth)
+        if len(ids) <= 257:
+            out.append(SFTRow(list(ids), list(mask), True))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, required=True)
@@ -86,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--carry-optimizer", action="store_true")
     ap.add_argument("--negatives", type=float, default=0.0, help="rejected pairs per positive transition")
     ap.add_argument("--ul-weight", type=float, default=0.5, help="unlikelihood weight of rejected tactics")
+    ap.add_argument("--hard-visits", type=int, default=0,
+                    help="critic targets for unproven states visited this often (0: proof path only)")
+    ap.add_argument("--hard-fraction", type=float, default=0.25,
+                    help="critic rows for unproven states per mixed transition (at most)")
+    ap.add_argument("--hard-depth", type=int, default=64, help="the depth bin an unproven state is taught")
     ap.add_argument("--eval-every", type=int, default=3)
     ap.add_argument("--eval-sims", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=8)
@@ -152,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     history: list[dict] = []
     replay_rows: list[dict] = []
     rejected_rows: list[tuple[int, str, str]] = []
+    hard_rows: list[dict] = []
 
     with minilean_servers(2, 4) as servers:
         sft_eval_path = out.parent / f"sft-eval-{args.eval_dataset}-{args.eval_sims}.json"
@@ -174,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             search = SearchConfig.from_profile(profile, seed=args.seed * 1_000_003 + k, time_budget_s=600.0)
             if args.rollout_samples:
                 search = search.replace(num_samples=args.rollout_samples)
+            if args.hard_visits:
+                search = search.replace(hard_state_visits=args.hard_visits)
             attempts = _prove(theorems, prev, tok_path, search, servers, seed=1000 * k + args.seed,
                               concurrency=args.concurrency, temperature=args.rollout_temperature)
             t_roll = time.monotonic() - t0
@@ -181,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
                 history.append({"iteration": k, "dataset": a.dataset, "theorem_id": a.theorem_id,
                                 "outcome": a.outcome, "proof": a.proof})
                 rejected_rows += [(k, r.state, r.tactic) for r in a.rejected]
+                hard_rows += [{"iteration": k, "state": st} for st in a.hard_states]
                 for t in a.transitions:
                     replay_rows.append({"iteration": k, "state": t.state, "tactic": t.tactic,
                                         "value_target": t.value_target})
@@ -193,12 +221,15 @@ def main(argv: list[str] | None = None) -> int:
             first = min(r["iteration"] for r in window) if window else k
             negatives = negative_rows([(s, t) for i, s, t in rejected_rows if i >= first], tokenizer, 256,
                                       round(args.negatives * len(replay_t)), seed=args.seed + k)
+            hard = _hard_value_rows(hard_rows[-(args.capacity or len(hard_rows)):], replay_t, tokenizer,
+                                    args.hard_depth, round(args.hard_fraction * len(mixed)),
+                                    seed=args.seed + k) if args.hard_visits else []
             ckpt_dir = out / f"policy-{k}"
             carry = OptimizerStateCarry(
                 (out / f"policy-{k - 1}" / OPTIMIZER_FILE) if args.carry_optimizer and k > 1 else None,
                 ckpt_dir / OPTIMIZER_FILE)
             t1 = time.monotonic()
-            train = SFTDataset(mixed, tokenizer, 256, extra_rows=negatives)
+            train = SFTDataset(mixed, tokenizer, 256, extra_rows=[*negatives, *hard])
             result = run_stage("rl", tokenizer=tokenizer, train_data=train,
                                val_data=None, settings=update, compute=profile.compute, out_dir=ckpt_dir,
                                init_checkpoint=sft_ckpt if args.init == "sft" else prev,
@@ -225,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                 "replay_transitions": len(replay_t),
                 "train_rows": len(mixed),
                 "negatives": len(negatives),
+                "hard_value_rows": len(hard),
                 "final_train_loss": result.metrics.get("final_train_loss"),
                 "optimizer": carry.loaded,
                 "rollout_s": round(t_roll, 1),

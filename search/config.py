@@ -37,6 +37,10 @@ class SearchConfig:
     # after a proof is found and verified, prune steps its subproofs do not need (search.simplify), with at
     # most this many extra Lean calls; the shorter proof is what is reported and trained on (0 = off)
     simplify_budget: int = 200
+    # unproven states kept per search as critic targets (Attempt.hard_states): OR nodes visited at least
+    # hard_state_visits times and not proved, most visited first; 0 = none kept
+    hard_state_visits: int = 0
+    hard_state_limit: int = 16
     # tactics per expansion the policy is asked for (the sampler's num_samples; informative for baselines)
     num_samples: int = 6
     # tactics tried at every expansion in addition to the sampled ones, prior = max sampled prior

@@ -24,7 +24,7 @@ from search.proof import (
     with_header,
 )
 from search.simplify import simplify
-from search.tree import compute_value_targets, make_root, tree_size
+from search.tree import compute_value_targets, make_root, tree_size, unsolved_states
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ class Attempt:
     error: str | None = None  # why it is unproven/error (None when proven or simply out of budget)
     transitions: list[Transition] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
+    # states the search visited often and did not prove (SearchConfig.hard_state_visits; critic targets)
+    hard_states: list[str] = field(default_factory=list)
     solved_at_simulation: int | None = None  # simulation that first solved the root (proven only)
     model_version: str | None = None
     stats: dict[str, Any] = field(default_factory=dict)  # search statistics (nodes, Lean calls, ...)
@@ -105,6 +107,8 @@ def prove(
         rejected=rejected_tactics(result.records),
         stats={**stats.to_dict(), **tree_size(root)},
     )
+    if config.hard_state_visits:
+        attempt.hard_states = unsolved_states(root, config.hard_state_visits, config.hard_state_limit)
     if root.is_solved:
         _finish_solved(attempt, theorem, process, root, config, stats)
     attempt.seconds = time.monotonic() - t0

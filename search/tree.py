@@ -305,6 +305,21 @@ def proof_child(node: Node) -> Node:
     )
 
 
+def unsolved_states(root: Node, min_visits: int, limit: int) -> list[str]:
+    """Goal states the search spent at least ``min_visits`` visits on without proving them (expanded OR
+    nodes, the root included), most visited first, at most ``limit``: value targets for states the
+    current policy cannot close (the proof path alone only ever shows the critic solvable states)."""
+    found = [n for n in iter_nodes(root)
+             if n.kind is Kind.OR and n.expanded and not n.is_solved and n.visit_count >= min_visits]
+    found.sort(key=lambda n: -n.visit_count)
+    out: dict[str, None] = {}
+    for n in found:
+        if len(out) >= limit:
+            break
+        out.setdefault(n.state_text, None)
+    return list(out)
+
+
 def tree_size(root: Node) -> dict[str, int]:
     counts = {"nodes": 0, "or_nodes": 0, "and_nodes": 0, "expanded": 0}
     for node in iter_nodes(root):
