@@ -196,6 +196,9 @@ class RLSettings:
     eval_every: int = 3
     base_simulations: int = 32
     max_simulations: int = 256
+    # proven attempts after which the matchmaker leaves a theorem alone (weight 1e-3; reference 6). 1 sends
+    # the rollouts to the frontier's edge: fresh statements and the ones not proven yet (RL log, arm V)
+    trust_count_proved: int = 6
     # An iteration with more Lean-infrastructure errors than this share of its attempts fails (nothing
     # trains on or registers what a sick fleet produced; lean_io.errors.check_infrastructure_share).
     max_infra_error_share: float = 0.2
@@ -247,6 +250,7 @@ class RLSettings:
         _check(self, "fraction_sft", 0 <= self.fraction_sft <= 1, "in [0, 1]")
         _check(self, "eval_every", self.eval_every >= 1, ">= 1")
         _check(self, "base_simulations", self.base_simulations >= 1, ">= 1")
+        _check(self, "trust_count_proved", self.trust_count_proved >= 1, ">= 1")
         _check(
             self,
             "max_simulations",
@@ -357,7 +361,8 @@ SMOKE = Profile(
         # Session 3 (arm U): on the `specialize` SFT the pool is the frontier alone (hard levels 3-4,
         # propositional-heavy: where SFT fails), budgets 128->512, 120 steps with KL to SFT, and proofs
         # simplified before replay (search.simplify): +4 [+1, +8] after 4 iterations where the same recipe
-        # without simplification ended at -2.
+        # without simplification ended at -2. Session 4 (arm V): a theorem proven once is not attempted
+        # again (trust_count_proved=1): iteration 8 at +5/+7 in two seeds where arm U ended at +2/+1.
         fraction_sft=0.5,
         update=StageSettings(max_steps=120, lr=1e-4, warmdown_frac=0.0, value_weight=0.1, kl_weight=0.5),
         replay_capacity=3000,
@@ -368,6 +373,7 @@ SMOKE = Profile(
         frontier_families=(0.7, 0.0, 0.3),
         base_simulations=128,
         max_simulations=512,
+        trust_count_proved=1,
     ),
     # STP conjecturing on (docs/STP.md "Cost"): the SFT learns the conjecture prompt (sft_mix), and each
     # RL iteration but the last keeps the conjectures of policy[k] that 1–8 of 16 whole-proof samples prove

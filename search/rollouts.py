@@ -30,7 +30,8 @@ def iteration_seed(profile: Profile, iteration: int) -> int:
 
 def matchmaker_config(profile: Profile) -> MatchmakerConfig:
     rl = profile.rl
-    return MatchmakerConfig(base_simulations=rl.base_simulations, max_simulations=rl.max_simulations)
+    return MatchmakerConfig(base_simulations=rl.base_simulations, max_simulations=rl.max_simulations,
+                            trust_count_proved=rl.trust_count_proved)
 
 
 def rl_pool(

@@ -42,6 +42,19 @@ def test_weight_tiers(outcomes: list[str], weight: float) -> None:
     assert mm_with(outcomes).weight(KEY) == pytest.approx(weight)
 
 
+def test_the_frontier_edge_profiles_leave_a_theorem_alone_once_proven() -> None:
+    from core.profiles import get_profile
+    from search.rollouts import matchmaker_config
+
+    assert get_profile("full").rl.trust_count_proved == 6  # the reference's
+    for name in ("smoke", "demo"):
+        mm = Matchmaker(THEOREMS, matchmaker_config(get_profile(name)))
+        mm.record(KEY, "unproven")
+        assert mm.weight(KEY) == pytest.approx(1.0)
+        mm.record(KEY, "proven", proof="tac1\ntac2")
+        assert mm.weight(KEY) == pytest.approx(1e-3)
+
+
 def test_one_tactic_proof_means_fully_proved() -> None:
     assert mm_with(["proven"], proof="simp").weight(KEY) == pytest.approx(1e-3)
     assert mm_with(["proven"], proof="intro h\nexact h").weight(KEY) == pytest.approx(1.0)
