@@ -383,7 +383,7 @@ SMOKE = Profile(
                                   too_hard_after=8, prover_max_new_tokens=64),
 )
 
-# `smoke` with more RL iterations and a denser learning curve: 1851 s on 2 idle cores (README). The same
+# `smoke` with more RL iterations and a denser learning curve: 1625 s on 2 idle cores (README). The same
 # SFT (conjecture rows included); conjecturing itself is off here, its ~100 s per iteration would not fit.
 DEMO = dataclasses.replace(
     SMOKE,
