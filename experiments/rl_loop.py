@@ -63,7 +63,7 @@ def _eval(valid: list[dict], checkpoint: Path, tokenizer: Path, search: Any, ser
 
 
 def _hard_value_rows(rows: list[dict], proven: list[Any], tokenizer: Any, depth: int, limit: int,
-                     seed: int) -> list[Any]:
+                     seed: int, seq_len: int) -> list[Any]:
     """Up to ``limit`` value-only rows (target ``depth``) for unproven states, sampled with ``seed``,
     minus any state a replayed proof passes through (a state proven somewhere keeps its depth target)."""
     import random
@@ -76,7 +76,7 @@ def _hard_value_rows(rows: list[dict], proven: list[Any], tokenizer: Any, depth:
     out = []
     for state in states[:limit]:
         ids, mask = tokenizer.value_row(state, depth)
-        if len(ids) <= 257:
+        if len(ids) <= seq_len + 1:  # as encode_transition: a row is seq_len inputs + 1 target
             out.append(SFTRow(list(ids), list(mask), True))
     return out
 
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
                                       round(args.negatives * len(replay_t)), seed=args.seed + k)
             hard = _hard_value_rows(hard_rows[-(args.capacity or len(hard_rows)):], replay_t, tokenizer,
                                     args.hard_depth, round(args.hard_fraction * len(mixed)),
-                                    seed=args.seed + k) if args.hard_visits else []
+                                    seed=args.seed + k, seq_len=update.seq_len) if args.hard_visits else []
             ckpt_dir = out / f"policy-{k}"
             carry = OptimizerStateCarry(
                 (out / f"policy-{k - 1}" / OPTIMIZER_FILE) if args.carry_optimizer and k > 1 else None,
