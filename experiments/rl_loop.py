@@ -122,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="tactics sampled per expansion in rollouts (default: the eval's)")
     ap.add_argument("--rollout-temperature", type=float, default=1.0,
                     help="sampling temperature of rollouts (the eval samples at 1.0)")
+    ap.add_argument("--rename", type=float, default=0.0,
+                    help="fraction of update rows whose hypotheses are renamed (models.augment.rename_rows)")
+    ap.add_argument("--rollout-penalty", type=float, default=None,
+                    help="unvisited-child penalty of the rollout search (default: the eval's, 16)")
     args = ap.parse_args(argv)
 
     import torch
@@ -199,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
             search = SearchConfig.from_profile(profile, seed=args.seed * 1_000_003 + k, time_budget_s=600.0)
             if args.rollout_samples:
                 search = search.replace(num_samples=args.rollout_samples)
+            if args.rollout_penalty is not None:
+                search = search.replace(unvisited_value_penalty=args.rollout_penalty)
             if args.hard_visits:
                 search = search.replace(hard_state_visits=args.hard_visits)
             attempts = _prove(theorems, prev, tok_path, search, servers, seed=1000 * k + args.seed,
@@ -218,6 +224,12 @@ def main(argv: list[str] | None = None) -> int:
                 window = [r for r in replay_rows if r["iteration"] > k - 3]
             replay_t = transitions_from_replay(window)
             mixed = mix_rl_rows(replay_t, sft_train, args.fraction_sft, seed=args.seed + k)
+            if args.rename:
+                from models.augment import rename_rows
+                from models.data import Transition
+                pairs = rename_rows([t.state for t in mixed], [t.tactic for t in mixed], args.rename,
+                                    seed=args.seed * 7919 + k)
+                mixed = [Transition(s, a, t.proof_depth) for (s, a), t in zip(pairs, mixed, strict=True)]
             first = min(r["iteration"] for r in window) if window else k
             negatives = negative_rows([(s, t) for i, s, t in rejected_rows if i >= first], tokenizer, 256,
                                       round(args.negatives * len(replay_t)), seed=args.seed + k)
