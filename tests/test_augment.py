@@ -82,12 +82,18 @@ def _applies(process: LeanProcess, goal: Goal, tactic: str, name: str) -> bool |
     return True
 
 
-def test_augmented_minilean_states_still_accept_their_tactic(process: LeanProcess) -> None:
+def _proven_transitions(process: LeanProcess) -> list[Any]:
+    """The transitions of the train theorems minilean proves with their reference scripts."""
     transitions: list[Any] = []
     for row in _train_rows(12):
         attempt = prove(row, process, ScriptedPolicy(_script(row)), SearchConfig(num_simulations=64))
         if attempt.outcome == PROVEN:
             transitions.extend(attempt.transitions)
+    return transitions
+
+
+def test_augmented_minilean_states_still_accept_their_tactic(process: LeanProcess) -> None:
+    transitions = _proven_transitions(process)
     assert len(transitions) >= 20
     rng = random.Random(0)
     checked = changed = 0
@@ -130,11 +136,7 @@ def test_hypothesis_renaming_is_consistent_and_spares_what_the_tactic_binds() ->
 
 
 def test_renamed_minilean_states_still_accept_their_renamed_tactic(process: LeanProcess) -> None:
-    transitions: list[Any] = []
-    for row in _train_rows(12):
-        attempt = prove(row, process, ScriptedPolicy(_script(row)), SearchConfig(num_simulations=64))
-        if attempt.outcome == PROVEN:
-            transitions.extend(attempt.transitions)
+    transitions = _proven_transitions(process)
     rng = random.Random(1)
     checked = changed = 0
     for i, t in enumerate(transitions):
