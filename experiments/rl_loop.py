@@ -124,6 +124,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="sampling temperature of rollouts (the eval samples at 1.0)")
     ap.add_argument("--rename", type=float, default=0.0,
                     help="fraction of update rows whose hypotheses are renamed (models.augment.rename_rows)")
+    ap.add_argument("--detours", type=float, default=0.0,
+                    help="ranking rows per positive transition: unlikelihood on the first differing token of "
+                         "siblings tried before the proof's tactic (search.tree.detours)")
+    ap.add_argument("--detour-limit", type=int, default=8, help="detour triples kept per proven search")
+    ap.add_argument("--subproofs", type=int, default=0,
+                    help="unproven rollouts: proofs of up to this many solved subgoals join the replay "
+                         "(search.tree.solved_subtrees)")
     ap.add_argument("--rollout-penalty", type=float, default=None,
                     help="unvisited-child penalty of the rollout search (default: the eval's, 16)")
     args = ap.parse_args(argv)
@@ -135,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     from lean_io.local import minilean_servers
     from models.data import (
         SFTDataset,
+        detour_rows,
         mix_rl_rows,
         negative_rows,
         read_transitions,
@@ -173,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                               trust_count_proved=args.trust_proved)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,
                            warmdown_frac=args.warmdown, value_weight=args.value_weight,
-                           unlikelihood_weight=args.ul_weight if args.negatives else 0.0,
+                           unlikelihood_weight=args.ul_weight if args.negatives or args.detours else 0.0,
                            kl_weight=args.kl_weight)
     log_path = out / "log.jsonl"
     generated: list[dict] = []
@@ -181,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     replay_rows: list[dict] = []
     rejected_rows: list[tuple[int, str, str]] = []
     hard_rows: list[dict] = []
+    detour_triples: list[tuple[int, str, str, str]] = []
 
     with minilean_servers(2, 4) as servers:
         sft_eval_path = out.parent / f"sft-eval-{args.eval_dataset}-{args.eval_sims}.json"
@@ -207,6 +216,10 @@ def main(argv: list[str] | None = None) -> int:
                 search = search.replace(unvisited_value_penalty=args.rollout_penalty)
             if args.hard_visits:
                 search = search.replace(hard_state_visits=args.hard_visits)
+            if args.detours:
+                search = search.replace(detour_limit=args.detour_limit)
+            if args.subproofs:
+                search = search.replace(subproof_limit=args.subproofs)
             attempts = _prove(theorems, prev, tok_path, search, servers, seed=1000 * k + args.seed,
                               concurrency=args.concurrency, temperature=args.rollout_temperature)
             t_roll = time.monotonic() - t0
@@ -215,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
                                 "outcome": a.outcome, "proof": a.proof})
                 rejected_rows += [(k, r.state, r.tactic) for r in a.rejected]
                 hard_rows += [{"iteration": k, "state": st} for st in a.hard_states]
-                for t in a.transitions:
+                detour_triples += [(k, *d) for d in a.detours]
+                for t in [*a.transitions, *a.subproofs]:
                     replay_rows.append({"iteration": k, "state": t.state, "tactic": t.tactic,
                                         "value_target": t.value_target})
             if args.capacity:
@@ -233,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
             first = min(r["iteration"] for r in window) if window else k
             negatives = negative_rows([(s, t) for i, s, t in rejected_rows if i >= first], tokenizer, 256,
                                       round(args.negatives * len(replay_t)), seed=args.seed + k)
+            ranked = detour_rows([d[1:] for d in detour_triples if d[0] >= first], tokenizer, 256,
+                                 round(args.detours * len(replay_t)), seed=args.seed + k)
             hard = _hard_value_rows(hard_rows[-(args.capacity or len(hard_rows)):], replay_t, tokenizer,
                                     args.hard_depth, round(args.hard_fraction * len(mixed)),
                                     seed=args.seed + k, seq_len=update.seq_len) if args.hard_visits else []
@@ -241,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
                 (out / f"policy-{k - 1}" / OPTIMIZER_FILE) if args.carry_optimizer and k > 1 else None,
                 ckpt_dir / OPTIMIZER_FILE)
             t1 = time.monotonic()
-            train = SFTDataset(mixed, tokenizer, 256, extra_rows=[*negatives, *hard])
+            train = SFTDataset(mixed, tokenizer, 256, extra_rows=[*negatives, *ranked, *hard])
             result = run_stage("rl", tokenizer=tokenizer, train_data=train,
                                val_data=None, settings=update, compute=profile.compute, out_dir=ckpt_dir,
                                init_checkpoint=sft_ckpt if args.init == "sft" else prev,
@@ -268,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
                 "replay_transitions": len(replay_t),
                 "train_rows": len(mixed),
                 "negatives": len(negatives),
+                "detours_found": sum(len(a.detours) for a in attempts),
+                "detour_rows": len(ranked),
+                "subproof_transitions": sum(len(a.subproofs) for a in attempts),
                 "hard_value_rows": len(hard),
                 "final_train_loss": result.metrics.get("final_train_loss"),
                 "optimizer": carry.loaded,

@@ -387,3 +387,30 @@ def negative_rows(
             continue
         out.append(SFTRow(list(ids), list(mask), False, -1.0))
     return out
+
+
+def detour_rows(
+    detours: Sequence[tuple[str, str, str]], tokenizer: Any, seq_len: int, limit: int, seed: int = 0,
+    tactic_max_len: int = TACTIC_MAX_LEN,
+) -> list[SFTRow]:
+    """Unlikelihood rows (weight −1) of up to ``limit`` distinct (state, tactic, detour) triples
+    (``search.tree.detours``), sampled with ``seed``: the detour's row with only its **first token that
+    differs from the tactic's** supervised. The shared prefix (``intro``, ``exact``, …) is what both
+    say and stays untouched, and the tokens after the decision are conditioned on it: unlikelihood on a
+    whole rejected tactic pushed both down and hurt (docs/RL_EXPERIMENTS.md, arm E)."""
+    triples = sorted(set(detours))
+    random.Random(seed).shuffle(triples)
+    out: list[SFTRow] = []
+    for state, tactic, detour in triples:
+        if len(out) >= limit:
+            break
+        ids, mask = tokenizer.tactic_row(state, detour)
+        good, _ = tokenizer.tactic_row(state, tactic)
+        if sum(mask) > tactic_max_len or len(ids) > seq_len + 1:
+            continue
+        start = mask.index(1)
+        at = next((i for i in range(start, len(ids)) if i >= len(good) or ids[i] != good[i]), None)
+        if at is None:  # the same tokens: nothing to rank
+            continue
+        out.append(SFTRow(list(ids), [int(i == at) for i in range(len(ids))], False, -1.0))
+    return out

@@ -41,6 +41,12 @@ class SearchConfig:
     # hard_state_visits times and not proved, most visited first; 0 = none kept
     hard_state_visits: int = 0
     hard_state_limit: int = 16
+    # ranking pairs kept per proven search (Attempt.detours, search.tree.detours): siblings tried before
+    # the tactic the proof uses and not proved; 0 = none kept
+    detour_limit: int = 0
+    # unproven searches: proofs of the topmost solved subgoals kept as transitions (Attempt.subproofs,
+    # search.tree.solved_subtrees), at most this many subtrees; 0 = none kept
+    subproof_limit: int = 0
     # tactics per expansion the policy is asked for (the sampler's num_samples; informative for baselines)
     num_samples: int = 6
     # tactics tried at every expansion in addition to the sampled ones, prior = max sampled prior
@@ -54,6 +60,10 @@ class SearchConfig:
             raise ValueError(f"num_simulations must be >= 1, got {self.num_simulations}")
         if self.time_budget_s is not None and self.time_budget_s <= 0:
             raise ValueError(f"time_budget_s must be positive or None, got {self.time_budget_s}")
+        if self.subproof_limit < 0:
+            raise ValueError(f"subproof_limit must be >= 0, got {self.subproof_limit}")
+        if self.detour_limit < 0:
+            raise ValueError(f"detour_limit must be >= 0, got {self.detour_limit}")
         if self.simplify_budget < 0:
             raise ValueError(f"simplify_budget must be >= 0, got {self.simplify_budget}")
         if self.prior_temperature <= 0:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -318,6 +318,44 @@ def unsolved_states(root: Node, min_visits: int, limit: int) -> list[str]:
             break
         out.setdefault(n.state_text, None)
     return list(out)
+
+
+def detours(root: Node, chosen: Mapping[str, str], limit: int) -> list[tuple[str, str, str]]:
+    """(state, tactic, detour): at each solved OR node whose state the proof uses with ``tactic``
+    (``chosen``: state -> tactic of the accepted proof), every sibling the policy ranked above that
+    tactic and the search spent simulations on without proving it. These are the steps that cost a
+    budget-bound search its proofs (with the reference constants it is a policy-ordered depth-first
+    search, docs/RL_EXPERIMENTS.md session 4): what the policy should rank below ``tactic``. At most
+    ``limit``, in tree order."""
+    out: list[tuple[str, str, str]] = []
+    for node in iter_nodes(root):
+        if node.kind is not Kind.OR or not node.is_solved or not node.children:
+            continue
+        good = chosen.get(node.state_text)
+        if good is None or good not in node.children:
+            continue
+        bar = node.children[good].prior
+        for action, child in node.children.items():
+            if action != good and child.visit_count > 0 and not child.is_solved and child.prior > bar:
+                out.append((node.state_text, good, str(action)))
+    return out[:limit]
+
+
+def solved_subtrees(root: Node, limit: int) -> list[Node]:
+    """The topmost solved OR nodes below an unsolved root (goals a failed search did close, e.g. one case
+    of a split whose other case it could not), breadth first, at most ``limit``. Each one's proof is
+    training data a proof-path-only replay throws away (HTPS trains on every solved node)."""
+    if root.is_solved:
+        return []
+    out: list[Node] = []
+    queue = [root]
+    while queue and len(out) < limit:
+        node = queue.pop(0)
+        if node is not root and node.kind is Kind.OR and node.is_solved and not node.is_terminal:
+            out.append(node)
+            continue
+        queue.extend((node.children or {}).values())
+    return out
 
 
 def tree_size(root: Node) -> dict[str, int]:
