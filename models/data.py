@@ -405,9 +405,9 @@ def detour_rows(
         if len(out) >= limit:
             break
         ids, mask = tokenizer.tactic_row(state, detour)
-        good, _ = tokenizer.tactic_row(state, tactic)
         if sum(mask) > tactic_max_len or len(ids) > seq_len + 1:
             continue
+        good, _ = tokenizer.tactic_row(state, tactic)
         start = mask.index(1)
         at = next((i for i in range(start, len(ids)) if i >= len(good) or ids[i] != good[i]), None)
         if at is None:  # the same tokens: nothing to rank
