@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frontier", type=int, default=0, help="fresh generated statements per iteration")
     ap.add_argument("--levels", default="1,2,3,4")
     ap.add_argument("--families", default="0.7,0.15,0.15", help="weights of prop, arith, mixed")
+    ap.add_argument("--classical", type=float, default=0.0,
+                    help="least share of propositional frontier statements that need by_cases")
     ap.add_argument("--base-sims", type=int, default=32)
     ap.add_argument("--max-sims", type=int, default=256)
     ap.add_argument("--trust-proved", type=int, default=6,
@@ -176,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     fcfg = frontier.FrontierConfig(per_iteration=args.frontier,
                                    levels=tuple(int(x) for x in args.levels.split(",")),
                                    family_weights=tuple(float(x) for x in args.families.split(",")),
-                                   seed=args.seed)
+                                   seed=args.seed, classical_share=args.classical)
     mm_cfg = MatchmakerConfig(base_simulations=args.base_sims, max_simulations=args.max_sims,
                               trust_count_proved=args.trust_proved)
     update = StageSettings(max_steps=args.steps, batch_size=args.batch_size, seq_len=256, lr=args.lr,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -53,6 +54,35 @@ def test_frontier_excludes_given_statements_and_merge_dedupes() -> None:
     base = [{"dataset": "minilean", "id": "t1", "statement": "theorem t1 (p : Prop) : p → p := by\n  sorry"}]
     pool = frontier.merge_pool(base, rows + rows, eval_statements=blocked)
     assert len(pool) == 1 + 5 and pool[0]["id"] == "t1"
+
+
+def test_frontier_classical_share_fills_the_pool_with_case_splits() -> None:
+    from lean_io.minilean.autoprove import Prover
+
+    def splits(row: dict) -> bool:  # autoprove's proof, found anew here, splits on a proposition
+        tree = Prover().prove(elaborate(initial_env(), row["statement"]).sorries[0])
+        assert tree is not None
+        return any("by_cases" in line for line in tree.lines())
+
+    plain = frontier.FrontierConfig(per_iteration=8, levels=(3, 4), family_weights=(1.0, 0.0, 0.0))
+    rows = frontier.generate(1, dataclasses.replace(plain, classical_share=1.0))
+    assert len(rows) == 8 and all(splits(r) for r in rows) and all(r["tier"] in (3, 4) for r in rows)
+    assert sum(splits(r) for r in frontier.generate(1, plain)) < 8  # the family's own share is lower
+    half = frontier.generate(1, dataclasses.replace(plain, classical_share=0.5))
+    assert len(half) == 8 and sum(splits(r) for r in half) >= 4
+    with pytest.raises(ValueError, match="classical_share"):
+        frontier.FrontierConfig(classical_share=1.5)
+
+
+def test_split_probe_finds_the_case_split_and_its_wrong_variants() -> None:
+    from experiments.split_probe import split_states
+
+    classical = "theorem t (p q : Prop) (h1 : p → q) : q ∨ ¬p := by\n  sorry"
+    constructive = "theorem u (p q : Prop) (h1 : p) : p ∨ q := by\n  sorry"
+    [(index, state, split, wrong)] = split_states([constructive, classical])
+    assert index == 1 and state.endswith("⊢ q ∨ ¬p")
+    assert split.startswith("by_cases") and split.endswith(": p")
+    assert wrong == [split.replace(": p", ": q")]
 
 
 def test_frontier_config_refuses_bad_values() -> None:
