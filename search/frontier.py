@@ -103,9 +103,10 @@ def generate(
     excluded = set(exclude) | shipped_keys()
     rng = random.Random(f"frontier/{config.seed}/{iteration}")
     families = (gen.gen_prop, gen.gen_arith, gen.gen_mixed)
-    # propositional statements past `open_prop` must be classical (the spare fill a short draw)
+    # with a classical share, only `open_prop` propositional statements may be non-classical; the ones
+    # turned away are spare, to fill a draw that ends short
     prop_quota = round(config.per_iteration * config.family_weights[0] / sum(config.family_weights))
-    open_prop = prop_quota - round(config.classical_share * prop_quota)
+    open_prop = prop_quota - round(config.classical_share * prop_quota) if config.classical_share else None
     rows: list[dict[str, Any]] = []
     spare: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -135,17 +136,16 @@ def generate(
                     "statement": f"theorem {ident} {binders} : {goal} := by\n  sorry",
                     "tier": label[0],
                 }
-                if (config.classical_share > 0 and fam == 0 and not label[1]
-                        and sum(1 for r in rows if r["family"] == 0 and not r["classical"]) >= open_prop):
-                    spare.append({**row, "family": fam, "classical": False})
-                    continue
-                rows.append({**row, "family": fam, "classical": label[1]})
+                if open_prop is not None and fam == 0 and not label[1]:
+                    if open_prop == 0:
+                        spare.append(row)
+                        continue
+                    open_prop -= 1
+                rows.append(row)
                 want -= 1
                 if want == 0 or len(rows) >= config.per_iteration:
                     break
     rows += spare[: config.per_iteration - len(rows)]
-    for r in rows:
-        del r["family"], r["classical"]
     return rows[: config.per_iteration]
 
 
