@@ -112,6 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-fraction", type=float, default=0.25,
                     help="critic rows for unproven states per mixed transition (at most)")
     ap.add_argument("--hard-depth", type=int, default=64, help="the depth bin an unproven state is taught")
+    ap.add_argument("--hard-dead", action="store_true",
+                    help="of those states, only dead ends (every proposed tactic failed or died)")
+    ap.add_argument("--hard-proven-only", action="store_true",
+                    help="take those states from proven searches only (in failed ones the unproven "
+                         "states are mostly provable ones the policy did not finish)")
     ap.add_argument("--eval-every", type=int, default=3)
     ap.add_argument("--eval-sims", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=8)
@@ -217,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.rollout_penalty is not None:
                 search = search.replace(unvisited_value_penalty=args.rollout_penalty)
             if args.hard_visits:
-                search = search.replace(hard_state_visits=args.hard_visits)
+                search = search.replace(hard_state_visits=args.hard_visits,
+                                        hard_state_dead_only=args.hard_dead)
             if args.detours:
                 search = search.replace(detour_limit=args.detour_limit)
             if args.subproofs:
@@ -229,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                 history.append({"iteration": k, "dataset": a.dataset, "theorem_id": a.theorem_id,
                                 "outcome": a.outcome, "proof": a.proof})
                 rejected_rows += [(k, r.state, r.tactic) for r in a.rejected]
-                hard_rows += [{"iteration": k, "state": st} for st in a.hard_states]
+                if a.outcome == "proven" or not args.hard_proven_only:
+                    hard_rows += [{"iteration": k, "state": st} for st in a.hard_states]
                 detour_triples += [(k, *d) for d in a.detours]
                 for t in [*a.transitions, *a.subproofs]:
                     replay_rows.append({"iteration": k, "state": t.state, "tactic": t.tactic,

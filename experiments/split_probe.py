@@ -6,7 +6,9 @@ The eval theorems that need classical reasoning are those whose minilean `autopr
 `by_cases` (it tries a case split only when no constructive step closes the goal). At the state of each
 one's first split, this scores, teacher-forced, the log-probability of autoprove's split and of the same
 split on each other propositional variable of the state, and prints per checkpoint the means and how
-often the right split beats the best wrong one.
+often the right split beats the best wrong one, and where the right split ranks among the tactics the
+checkpoint samples at that state for the search (6, as at an expansion; the search tries them in this
+order, so only rank 1 is followed first).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from models.checkpoint import load_checkpoint
     from models.tokenizer import ProofTokenizer
+    from search.policy import SamplerPolicy
 
     tokenizer = ProofTokenizer.load(args.home / "tokenizer" / "tokenizer.json")
     valid = [r for r in _statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
@@ -75,8 +78,14 @@ def main(argv: list[str] | None = None) -> int:
         right = [logprob(model, s, t) for _, s, t, _ in cases]
         wrong = [max(logprob(model, s, w) for w in ws) for _, s, _, ws in cases]
         wins = sum(a > b for a, b in zip(right, wrong, strict=True))
+        sampled = SamplerPolicy.from_checkpoint(ckpt, args.home / "tokenizer" / "tokenizer.json",
+                                                num_samples=6, max_new_tokens=24, device="cpu", seed=0)
+        outputs = sampled([s for _, s, _, _ in cases], list(range(len(cases))))
+        ranks = [1 + sum(lp > r for tac, lp in zip(o.tactics, o.logprobs, strict=True) if tac != t)
+                 for (_, _, t, _), r, o in zip(cases, right, outputs, strict=True)]
         print(f"{ckpt}: log p right split {sum(right) / len(right):.2f}, best wrong split "
-              f"{sum(wrong) / len(wrong):.2f}, right > wrong {wins} / {len(cases)}", flush=True)
+              f"{sum(wrong) / len(wrong):.2f}, right > wrong {wins} / {len(cases)}; right split's rank "
+              f"among 6 samples {sum(ranks) / len(ranks):.1f} (first in {ranks.count(1)})", flush=True)
     return 0
 
 

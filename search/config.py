@@ -41,6 +41,8 @@ class SearchConfig:
     # hard_state_visits times and not proved, most visited first; 0 = none kept
     hard_state_visits: int = 0
     hard_state_limit: int = 16
+    # keep only dead ends among them (search.tree.unsolved_states); off = every unproven state so visited
+    hard_state_dead_only: bool = False
     # ranking pairs kept per proven search (Attempt.detours, search.tree.detours): siblings tried before
     # the tactic the proof uses and not proved; 0 = none kept
     detour_limit: int = 0

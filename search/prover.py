@@ -119,7 +119,8 @@ def prove(
         stats={**stats.to_dict(), **tree_size(root)},
     )
     if config.hard_state_visits:
-        attempt.hard_states = unsolved_states(root, config.hard_state_visits, config.hard_state_limit)
+        attempt.hard_states = unsolved_states(root, config.hard_state_visits, config.hard_state_limit,
+                                              config.hard_state_dead_only)
     if config.subproof_limit and not root.is_solved:
         compute_value_targets(root)
         attempt.subproofs = [t for node in solved_subtrees(root, config.subproof_limit)

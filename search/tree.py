@@ -305,12 +305,15 @@ def proof_child(node: Node) -> Node:
     )
 
 
-def unsolved_states(root: Node, min_visits: int, limit: int) -> list[str]:
+def unsolved_states(root: Node, min_visits: int, limit: int, dead_only: bool = False) -> list[str]:
     """Goal states the search spent at least ``min_visits`` visits on without proving them (expanded OR
     nodes, the root included), most visited first, at most ``limit``: value targets for states the
-    current policy cannot close (the proof path alone only ever shows the critic solvable states)."""
+    current policy cannot close (the proof path alone only ever shows the critic solvable states).
+    ``dead_only`` keeps only dead ends (every tactic the policy proposed there failed or led to a dead
+    end), leaving out states that were merely still open when the budget ran out."""
     found = [n for n in iter_nodes(root)
-             if n.kind is Kind.OR and n.expanded and not n.is_solved and n.visit_count >= min_visits]
+             if n.kind is Kind.OR and n.expanded and not n.is_solved and n.visit_count >= min_visits
+             and (n.dead or not dead_only)]
     found.sort(key=lambda n: -n.visit_count)
     out: dict[str, None] = {}
     for n in found:

@@ -85,6 +85,32 @@ def test_split_probe_finds_the_case_split_and_its_wrong_variants() -> None:
     assert wrong == [split.replace(": p", ": q")]
 
 
+def test_critic_probe_oracle_marks_refutable_states_hopeless() -> None:
+    from experiments.critic_probe import HOPELESS_DEPTH, OracleCritic, state_validity
+    from lean_io.minilean.engine import apply_tactic
+    from search.policy import ScriptedPolicy
+
+    res = elaborate(initial_env(), "theorem t (p q : Prop) (h1 : p → q) : q ∨ ¬p := by\n  sorry")
+    root = res.sorries[0]
+    left, right = apply_tactic(root, "left")[0], apply_tactic(root, "right")[0]  # ⊢ q and ⊢ ¬p
+    cases = apply_tactic(root, "by_cases h2 : p")  # `case pos` / `case neg`, both provable
+    assert state_validity(root.render()) is True
+    assert state_validity(left.render()) is False and state_validity(right.render()) is False
+    assert all(state_validity(c.render()) is True for c in cases)
+    shadow = elaborate(initial_env(), "theorem s (p : Prop) (h1 : p) : p → p := by\n  sorry").sorries[0]
+    [shadowed] = apply_tactic(shadow, "intro h1")  # `h1✝ : p` cannot be written back: it is renamed
+    assert "h1✝" in shadowed.render() and state_validity(shadowed.render()) is True
+    arith = elaborate(initial_env(), "theorem a (x y : ℤ) (h : x ≤ y) : x < y + 1 := by\n  sorry").sorries[0]
+    assert state_validity(arith.render()) is True
+    assert state_validity(arith.render().replace("y + 1", "y")) is False  # x = y is a countermodel
+    assert state_validity(arith.render() + "\n\n" + left.render()) is False  # any refutable goal
+    oracle = OracleCritic(ScriptedPolicy(["left", "right"]))
+    out = oracle([root.render(), left.render()])
+    assert out[0].value != HOPELESS_DEPTH and out[1].value == HOPELESS_DEPTH
+    assert out[1].tactics == ["left", "right"]  # the policy's proposals are untouched
+    assert len(oracle.learned[True]) == 1 and len(oracle.learned[False]) == 1
+
+
 def test_frontier_config_refuses_bad_values() -> None:
     with pytest.raises(ValueError, match="levels"):
         frontier.FrontierConfig(levels=(0, 5))
