@@ -111,6 +111,34 @@ def test_critic_probe_oracle_marks_refutable_states_hopeless() -> None:
     assert len(oracle.learned[True]) == 1 and len(oracle.learned[False]) == 1
 
 
+def test_critic_fit_teaches_refutable_states_hopeless_and_anchors_valid_ones() -> None:
+    from experiments.critic_fit import critic_rows
+
+    tok = make_tokenizer()
+    step = {"state": "p : Prop\nh : p\n⊢ p", "tactic": "exact h", "value_target": -1.0}
+    records = [
+        {"outcome": "proven", "transitions": [step],
+         "unproven": [["p : Prop\n⊢ p", False], ["p : Prop\nh : p\n⊢ p ∨ p", True],
+                      ["x : ℝ\n⊢ x = x", None]]},
+        # a failed search teaches no tactic
+        {"outcome": "failed", "transitions": [{**step, "tactic": "sorry"}],
+         "unproven": [["p : Prop\n⊢ p", False]]},  # met twice, taught once
+    ]
+    asked: list[str] = []
+
+    def anchor(states: list[str]) -> list[float]:
+        asked.extend(states)
+        return [3.4] * len(states)
+
+    transitions, rows = critic_rows(records, tok, seq_len=128, hopeless_depth=16, anchor=anchor)
+    assert [(t.tactic, t.proof_depth) for t in transitions] == [("exact h", 1)]
+    assert asked == ["p : Prop\nh : p\n⊢ p ∨ p"]  # only valid states are anchored; undecided ones skipped
+    assert all(r.is_value for r in rows) and len(rows) == 2
+    assert rows[0].ids[-2] == tok.bin_id(16) and rows[1].ids[-2] == tok.bin_id(3)
+    _, without = critic_rows(records, tok, seq_len=128, hopeless_depth=64)
+    assert [r.ids[-2] for r in without] == [tok.bin_id(64)]
+
+
 def test_frontier_config_refuses_bad_values() -> None:
     with pytest.raises(ValueError, match="levels"):
         frontier.FrontierConfig(levels=(0, 5))
