@@ -1,8 +1,8 @@
 """The `conjectures` asset (RL group, partitioned by iteration; a no-op unless `conjecture.enabled`):
 after policy[k], the model writes conjectures from the theorems iteration k proved, the filters of
-``search.conjecture`` judge them, and the shard ``rl/conjectures/iteration=K`` records every one
+``stp.conjecture`` judge them, and the shard ``rl/conjectures/iteration=K`` records every one
 (accepted/rejected, reason, seed theorem); accepted ones join the RL pool of iterations > k
-(``search.conjecture_loop.with_conjectures``, called from the rollouts plan)."""
+(``stp.conjecture_loop.with_conjectures``, called from the rollouts plan)."""
 
 # No `from __future__ import annotations`: Dagster resolves the context class from the real annotation.
 from typing import Any
@@ -19,7 +19,8 @@ from assets.resources import ProofmillResource
 
 def _pool(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
     """What iteration k could have proved: rl_statements (train), frontier shards, earlier conjectures."""
-    from search import conjecture_loop, replay
+    from rl import replay
+    from stp import conjecture_loop
 
     base = proofmill.statements(keys.RL_STATEMENTS, "train")
     frontier = replay.read_shards(proofmill.root, "frontier", range(1, k + 1)).to_pylist()
@@ -28,7 +29,7 @@ def _pool(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
 
 
 def _references(proofmill: ProofmillResource, pool: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
-    from search.conjecture_loop import reference_statements
+    from stp.conjecture_loop import reference_statements
 
     known, evals = reference_statements()
     bench = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
@@ -56,7 +57,8 @@ def _noop(why: str) -> dg.MaterializeResult:
 )
 def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
                 proofmill: ProofmillResource) -> dg.MaterializeResult:
-    from search import conjecture_loop, replay
+    from rl import replay
+    from stp import conjecture_loop
 
     k, settings = int(context.partition_key), proofmill.settings
     if not settings.conjecture.enabled:
@@ -85,7 +87,7 @@ def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
 
 
 def _metadata(result: Any) -> dict[str, Any]:
-    from search.conjecture_loop import metrics
+    from stp.conjecture_loop import metrics
 
     examples = [{"seed": c.seed_id, "conjecture": c.statement.split(" := ")[0], "rate": c.success_rate}
                 for c in result.accepted[:10]]

@@ -112,9 +112,9 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         leantree.leantree_transitions(local, source=source, max_files=cfg.sft_max_files, stats=stats)
         for local, source in sources
     )
-    if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (search.whole_proof)
+    if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (stp.whole_proof)
         rows = itertools.chain(rows, smoke.whole_proof_rows())
-    if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (search.conjecture)
+    if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (stp.conjecture)
         rows = itertools.chain(rows, smoke.conjecture_rows(seed=cfg.seed))
     write_parquet(path, rows, TRANSITION_SCHEMA)
     context.log.info(f"LeanTree read: {stats}")

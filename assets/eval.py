@@ -1,6 +1,6 @@
 """Eval assets: the SFT checkpoint and a uniform-random baseline searched with the same MCTS budget on
 the profile's eval split, in one report (success rates, anytime success, success-vs-simulations plot).
-The work is ``search.evaluate.evaluate_checkpoints``; the asset picks the inputs and logs to MLflow."""
+The work is ``evals.evaluate.evaluate_checkpoints``; the asset picks the inputs and logs to MLflow."""
 
 # No `from __future__ import annotations`: Dagster resolves the run-config class from the real annotation.
 from pathlib import Path
@@ -36,7 +36,7 @@ class EvalConfig(dg.Config):
 def eval_report_sft(
     context: dg.AssetExecutionContext, config: EvalConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
-    from search.evaluate import evaluate_checkpoints
+    from evals.evaluate import evaluate_checkpoints
 
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
@@ -91,8 +91,8 @@ def _sweep_checkpoints(proofmill: ProofmillResource, names: list[str] | None) ->
 def eval_sweep(
     context: dg.AssetExecutionContext, config: EvalSweepConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
-    from models.best import point_best_at
-    from search.eval_sweep import log_sweep_metrics, run_sweep
+    from evals.sweep import log_sweep_metrics, run_sweep
+    from registry.best import point_best_at
 
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
@@ -136,7 +136,7 @@ def _policy_to_evaluate(proofmill: ProofmillResource, checkpoint: str | None) ->
     if not checkpoint:
         return SFT_RUN, proofmill.require(proofmill.checkpoint_path("sft"), keys.SFT_CHECKPOINT)
     if checkpoint.startswith("models:/"):
-        from models.registry import resolve_model_uri
+        from registry.registry import resolve_model_uri
 
         try:
             return POLICY_RUN, resolve_model_uri(checkpoint, proofmill.tracking_uri)

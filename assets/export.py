@@ -7,9 +7,9 @@ import dagster as dg
 
 from assets import keys
 from assets.resources import ProofmillResource
-from models.checkpoint import load_checkpoint
 from models.onnx_export import check_onnx, export_onnx
 from models.tokenizer import ProofTokenizer
+from registry.checkpoint import load_checkpoint
 
 ONNX_ATOL = 1e-3  # fp32 export; observed differences are ~1e-5
 

@@ -141,7 +141,7 @@ def mlflow_image(run_id: str | None, artifact_path: str, alt: str,
         return png_markdown(local, alt)
     from urllib.parse import urlencode
 
-    from models.registry import ui_base
+    from registry.registry import ui_base
 
     url = f"{ui_base()}/get-artifact?{urlencode({'path': artifact_path, 'run_uuid': run_id})}"
     return dg.MetadataValue.md(f"![{alt}]({url})\n\n{alt}: `{artifact_path}` of MLflow run `{run_id}`"
@@ -159,10 +159,10 @@ def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) ->
 def eval_metadata(
     result: Any, mlflow: str, checkpoint: str | os.PathLike[str] | None = None
 ) -> dict[str, Any]:
-    """Metadata of an eval report (``search.evaluate.EvalResult``): summary table, success rates, plot
+    """Metadata of an eval report (``evals.evaluate.EvalResult``): summary table, success rates, plot
     (by reference to the MLflow run that registered ``checkpoint``, when the report was logged there)."""
-    from models.registration import read_registered
-    from search.report import MARKDOWN_FILE, PLOT_FILE
+    from evals.report import MARKDOWN_FILE, PLOT_FILE
+    from registry.registration import read_registered
 
     plot = result.report_dir / PLOT_FILE
     md: dict[str, Any] = {

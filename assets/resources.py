@@ -93,7 +93,7 @@ class ProofmillResource(dg.ConfigurableResource):
         out: dict[str, tuple[Any, str]] = {}
         for name in names:
             if name.startswith("models:/"):
-                from models.registry import resolve_model_uri
+                from registry.registry import resolve_model_uri
 
                 try:
                     out[name] = (resolve_model_uri(name, self.tracking_uri), name)
@@ -114,7 +114,7 @@ class ProofmillResource(dg.ConfigurableResource):
         self, corpus: str, split: str, datasets: Sequence[str] | None = None, limit: int | None = None
     ) -> list[dict[str, Any]]:
         """Statement rows of one split of a statements corpus (asset ``corpus``), sorted by (dataset, id)."""
-        from search.evaluate import read_statements
+        from search.batch import read_statements
 
         path = self.require(self.corpus_path(corpus), corpus)
         try:

@@ -11,7 +11,7 @@ Partition key = iteration number "1", "2", ... of the dynamic partitions definit
   batch lands in its own parquet file; ``rl_collect`` checks that every sampled theorem has exactly one
   attempt and merges the batches into ``rl/rollouts/iteration=k/part-0.parquet``.
 - ``replay_shard[k]``: the replay (transitions of proven attempts), attempts and rejected shards.
-- ``policy[k]``: a Lightning update (``models.rl_update.update_policy``) of policy[k−1] on the replay window
+- ``policy[k]``: a Lightning update (``rl.update.update_policy``) of policy[k−1] on the replay window
   ``replay_shard[k−w+1..k]`` mixed with ``fraction_sft`` SFT transitions; the checkpoint is registered in
   MLflow (stage ``rl``, tag ``iteration``, alias ``rl-latest``).
 - ``rl_eval[k]``: every ``eval_every`` iterations and on the last one, policy[k] and the SFT checkpoint
@@ -27,8 +27,8 @@ Not implemented: unlikelihood training on rejected tactics (reference ``--negati
 default there too). ``models``' SFT/RL loss trains positive rows only (rows with weight <= 0 are ignored),
 so there is nothing to switch on; the ``rejected`` shards keep the (state, tactic) pairs for when it does.
 
-The work is in library functions: ``search.rollouts`` (plan, prove a batch, merge),
-``models.rl_update`` (update and register a policy), ``search.evaluate`` (the eval); the assets and ops
+The work is in library functions: ``rl.rollouts`` (plan, prove a batch, merge),
+``rl.update`` (update and register a policy), ``evals.evaluate`` (the eval); the assets and ops
 here pick their inputs from the ``proofmill`` resource and turn the results into metadata.
 
 Every step is idempotent: files are written atomically and re-writing an iteration replaces its files,
@@ -51,9 +51,10 @@ from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-ex
 from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
 from lean_io.errors import InfrastructureShareError
-from search import conjecture_loop, replay
-from search import rollouts as rollout_lib
+from rl import replay
+from rl import rollouts as rollout_lib
 from search.config import SearchConfig
+from stp import conjecture_loop
 
 GROUP = keys.RL_GROUP
 RL_SPLIT = "train"
@@ -82,7 +83,7 @@ def rollout_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path, 
     policy[k-1], or with ``rl.rollout_policy = "best"`` the checkpoint behind the MLflow ``best`` alias
     (the best evaluated policy so far; policy[k-1] until one was evaluated)."""
     if proofmill.settings.rl.rollout_policy == "best":
-        from models.best import best_checkpoint
+        from registry.best import best_checkpoint
 
         best = best_checkpoint(proofmill.tracking_uri)
         if best is not None and best[0].is_file():
@@ -92,7 +93,7 @@ def rollout_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path, 
 
 def previous_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path, str]:
     """(checkpoint, model_version) of policy[iteration-1] (the SFT checkpoint for iteration 1)."""
-    from models.registration import model_version
+    from registry.registration import model_version
 
     path = policy_checkpoint(proofmill, iteration - 1)
     if not path.is_file():
@@ -107,9 +108,9 @@ def previous_policy(proofmill: ProofmillResource, iteration: int) -> tuple[Path,
 
 
 def _checked_statements(context: Any, proofmill: ProofmillResource, theorems: list[dict]) -> list[dict]:
-    """Statements that pass the whitelist and init check (search/statement_check.py; cached per statement)."""
-    from search.evaluate import lean_servers
-    from search.statement_check import check_statements, needs_server, whitelist_files
+    """Statements that pass the whitelist and init check (rl/statement_check.py; cached per statement)."""
+    from rl.statement_check import check_statements, needs_server, whitelist_files
+    from search.batch import lean_servers
 
     settings = proofmill.settings
     lists = whitelist_files(settings.rl.whitelist_dir, sorted({t["dataset"] for t in theorems}))
@@ -157,7 +158,7 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
 
 @dg.op(description="Prove one batch: concurrent searches, one batched policy (iteration k-1), Lean slots.")
 def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource, batch: dict) -> str:
-    from search.whole_proof_rollouts import MCTS, mode_for, prove_batch_whole
+    from stp.whole_proof_rollouts import MCTS, mode_for, prove_batch_whole
 
     k, b = int(batch["iteration"]), int(batch["batch"])
     checkpoint, version = rollout_policy(proofmill, k)
@@ -199,8 +200,8 @@ def rl_collect(context: dg.OpExecutionContext, proofmill: ProofmillResource, bat
         )
     except (ValueError, InfrastructureShareError) as exc:  # fails the iteration: nothing is registered
         raise dg.Failure(f"iteration {k}: {exc}") from exc
-    from search.whole_proof import is_whole_proof_state
-    from search.whole_proof_rollouts import mode_for
+    from stp.whole_proof import is_whole_proof_state
+    from stp.whole_proof_rollouts import mode_for
 
     summary = rollout_lib.rollout_summary(table)
     examples = summary.pop("examples")
@@ -316,7 +317,7 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
     description="policy[k]: policy[k-1] (k=1: SFT) updated on the replay window + a fraction of SFT data.",
 )
 def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
-    from models.rl_update import register_policy, update_policy
+    from rl.update import register_policy, update_policy
 
     k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
@@ -361,8 +362,8 @@ def _training_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], lis
 
 def _mode_counts(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
     """Iteration k's rollout mode and how many of its replay rows are whole-proof rows (issue 16)."""
-    from search.whole_proof import is_whole_proof_state
-    from search.whole_proof_rollouts import mode_for
+    from stp.whole_proof import is_whole_proof_state
+    from stp.whole_proof_rollouts import mode_for
 
     states = replay.read_shards(proofmill.root, "replay", [k]).column("state").to_pylist()
     return {"rollout_mode": mode_for(proofmill.settings.rl.rollout_mode, k),
@@ -374,7 +375,7 @@ def _log_mix(proofmill: ProofmillResource, run_id: str | None, k: int, mix: dict
     if not run_id:
         return "not logged: no MLflow run"
     try:
-        from models import registry
+        from registry import registry
 
         client = registry.client(proofmill.tracking_uri)
         for name in ("whole_proof_rows", "self_play_rows"):
@@ -482,7 +483,7 @@ NOT_BELOW_SFT = "not_below_sft"
 def rl_eval(
     context: dg.AssetExecutionContext, config: RLEvalConfig, proofmill: ProofmillResource
 ) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
-    from search.evaluate import evaluate_checkpoints, search_settings
+    from evals.evaluate import evaluate_checkpoints, search_settings
 
     k = iteration_of(context.partition_key)
     settings = proofmill.settings
@@ -524,8 +525,8 @@ def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: lis
                   search: dict[str, Any]) -> dict[str, Any]:
     """The SFT run of the foundation's eval report or of an earlier RL eval with the same checkpoint,
     search settings and theorems, if any."""
-    from models.registration import model_version
-    from search.learning_curve import reusable_run
+    from evals.learning_curve import reusable_run
+    from registry.registration import model_version
 
     version = model_version(sft, "sft")
     found = reusable_run(proofmill.path("eval"), "sft", version, theorems, search, k)
@@ -563,8 +564,8 @@ def _spread_and_best(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
     import json
 
     from core.atomic import atomic_write_text
-    from models.best import point_best_at
-    from search.learning_curve import best_point, rl_points
+    from evals.learning_curve import best_point, rl_points
+    from registry.best import point_best_at
 
     # the fixed eval set (the profile's first eval benchmark) decides the curve point and `best`
     points = rl_points(proofmill.path("eval"), dataset=proofmill.settings.eval_benchmarks[0])

@@ -1,5 +1,5 @@
 """The RL learning curve: success on the fixed eval set vs RL iteration over every ``rl_eval`` report,
-with 95 % bootstrap error bars and SFT / uniform-random reference lines (``search.learning_curve``);
+with 95 % bootstrap error bars and SFT / uniform-random reference lines (``evals.learning_curve``);
 also logged to MLflow as step metrics (step = iteration). Unpartitioned: it reads all iterations."""
 
 import dagster as dg
@@ -16,7 +16,7 @@ from assets.resources import ProofmillResource
     description="Eval success vs RL iteration (95 % bootstrap bars), SFT and uniform-random as references.",
 )
 def rl_learning_curve(proofmill: ProofmillResource) -> dg.MaterializeResult:
-    from search import learning_curve as lc
+    from evals import learning_curve as lc
 
     settings = proofmill.settings
     fixed = settings.eval_benchmarks[0]  # the fixed eval set; a report may hold more (per-dataset rows)

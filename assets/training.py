@@ -1,6 +1,6 @@
 """Training assets: pretrain -> midtrain -> SFT checkpoints (group "training").
 
-Each asset trains one stage with Lightning (``models.train.run_stage``), writes
+Each asset trains one stage with Lightning (``training.train.run_stage``), writes
 ``<home>/checkpoints/<stage>/model.pt``, logs the run to MLflow and registers the checkpoint as a new
 version of the ``proofmill`` registered model (tags: stage, dagster_run_id, asset_key, tokenizer
 fingerprint; the SFT version also gets the ``sft`` alias). ``registered.json`` next to the checkpoint
@@ -79,7 +79,7 @@ def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from models.stages import train_and_register
+    from training.stages import train_and_register
 
     spec, profile = SPECS[stage], proofmill.settings
     settings, compute = getattr(profile, stage), profile.compute
@@ -154,8 +154,8 @@ def stage_asset(spec: StageSpec) -> dg.AssetsDefinition:
 
 def _check_stage(proofmill: ProofmillResource, stage: str) -> dg.AssetCheckResult:
     """The checkpoint loads with the current tokenizer and the stage lowered its validation loss."""
-    from models.checkpoint import CheckpointError, load_checkpoint
     from models.tokenizer import ProofTokenizer
+    from registry.checkpoint import CheckpointError, load_checkpoint
 
     try:
         tokenizer = ProofTokenizer.load(proofmill.tokenizer_path())

@@ -1,6 +1,6 @@
 """Whole-proof eval asset (on demand, group `whole_proof`, not in the foundation job): pass@k of
 whole-proof generation for the SFT checkpoint and RL policies, beside the MCTS prover at equal budget.
-The work is ``search.whole_proof_eval``; the asset picks the inputs and logs to MLflow."""
+The work is ``stp.whole_proof_eval``; the asset picks the inputs and logs to MLflow."""
 
 # No `from __future__ import annotations`: Dagster resolves the run-config class from the real annotation.
 from pathlib import Path
@@ -41,7 +41,7 @@ def _checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[
 def whole_proof_eval(
     context: dg.AssetExecutionContext, config: WholeProofConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
-    from search import whole_proof_eval as wpe
+    from stp import whole_proof_eval as wpe
 
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
@@ -58,8 +58,8 @@ def whole_proof_eval(
 
 def _metadata(result: Any, logged: dict[str, str],
               checkpoints: dict[str, tuple[Path, str]]) -> dict[str, Any]:
-    from models.registration import read_registered
-    from search.whole_proof_report import MARKDOWN_FILE, PLOT_FILE
+    from registry.registration import read_registered
+    from stp.whole_proof_report import MARKDOWN_FILE, PLOT_FILE
 
     md: dict[str, Any] = {
         "summary": dg.MetadataValue.md((result.out_dir / MARKDOWN_FILE).read_text()),

@@ -34,8 +34,8 @@ import requests
 from benchmarks.common import REPO_ROOT, BenchResult, cpu_window, fmt, log, median
 from lean_io.client import LeanProcess
 from lean_io.local import MinileanProcess, start_minilean
-from lean_io.minilean.theorems import load_theorems
 from lean_io.pool import SlotPool
+from minilean.theorems import load_theorems
 
 TARGET = 0.90
 
@@ -75,7 +75,7 @@ def workload() -> tuple[str, str]:
 # The proposed minilean fix, applied from outside for the A/B measurement: TCP_NODELAY on the handler's
 # socket. Without it a keep-alive answer is two writes (headers, then body) and Nagle holds the body
 # until the client's delayed ACK (~40 ms on Linux) arrives.
-_NODELAY_MAIN = ("import sys; from lean_io.minilean import server, __main__ as m; "
+_NODELAY_MAIN = ("import sys; from minilean import server, __main__ as m; "
                  "server.MiniLeanHandler.disable_nagle_algorithm = True; sys.exit(m.main(sys.argv[1:]))")
 
 
@@ -321,7 +321,7 @@ def run(quick: bool = False, *, duration_s: float | None = None, cfgs: list[Fano
         f"minilean `--keep-alive`: {ka['wall_ms_per_call']:.1f} ms per call as shipped vs "
         f"{ka_fixed['wall_ms_per_call']:.1f} ms with TCP_NODELAY: the handler writes the headers and the "
         "body in two sends, and on a persistent connection Nagle's algorithm holds the body until the "
-        "client's delayed ACK (~40 ms). Landed in `lean_io/minilean/server.py` "
+        "client's delayed ACK (~40 ms). Landed in `minilean/server.py` "
         "(`disable_nagle_algorithm = True`), so \"as shipped\" keep-alive rows include it. "
         "The remaining lever "
         "is keep-alive itself (LeanTree's real server is HTTP/1.0, so minilean defaults to it too).",

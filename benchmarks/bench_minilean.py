@@ -15,9 +15,9 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
-from lean_io.minilean import linarith as lin_mod
-from lean_io.minilean import smt
-from lean_io.minilean.engine import ProofState, apply_tactic, elaborate, initial_env
+from minilean import linarith as lin_mod
+from minilean import smt
+from minilean.engine import ProofState, apply_tactic, elaborate, initial_env
 
 # (label, statement, tactic)
 CASES: list[tuple[str, str, str]] = [

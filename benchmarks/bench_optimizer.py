@@ -20,7 +20,7 @@ from assets.sources.smoke import math_documents
 from core.profiles import SMOKE, ComputeSettings, StageSettings
 from models.gpt import GPTConfig
 from models.tokenizer import ProofTokenizer
-from models.train import build_datasets, run_stage
+from training.train import build_datasets, run_stage
 
 CPU = ComputeSettings(model="tiny", accelerator="cpu", devices=1, num_threads=1)
 
@@ -45,7 +45,7 @@ def pretrain_losses(tmp: Path) -> dict[str, dict[str, float]]:
 
 
 def sft_losses(tmp: Path) -> dict[str, float]:
-    from tests.test_training import make_tokenizer, synthetic_transitions, write_transitions
+    from tests.training.test_training import make_tokenizer, synthetic_transitions, write_transitions
 
     tok = make_tokenizer()
     write_transitions(tmp / "t.parquet", synthetic_transitions(1500))

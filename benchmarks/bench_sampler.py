@@ -111,7 +111,7 @@ def run(quick: bool = False, *, batches: tuple[int, ...] = (1, 8, HEADLINE_BATCH
         f"N(0, 0.15) weights; {num_samples} samples per state, up to {max_new_tokens} new tokens, "
         f"temperature 1.0; torch threads {torch.get_num_threads()}.",
         "Prompts: minilean proof states rendered like LeanTree "
-        f"(lean_io/minilean/data/leantree_train.jsonl), tactic prompts {min(lens)}-{max(lens)} tokens.",
+        f"(minilean/data/leantree_train.jsonl), tactic prompts {min(lens)}-{max(lens)} tokens.",
         "Tokens = generated tactic tokens (EOS included); the Sampler's time also covers the value-prompt "
         "prefill and the decoding of texts, the naive side does one value forward per state.",
         f"{n_rounds} rounds, each: naive on {n_naive} states, then one cached call per batch size; rates "

@@ -27,8 +27,8 @@ from typing import Any
 from benchmarks import models_fixture
 from benchmarks.common import BenchResult, fmt, log
 from lean_io.local import minilean_servers
-from lean_io.minilean.theorems import load_theorems
 from lean_io.pool import SlotPool
+from minilean.theorems import load_theorems
 from models.sampler import Sampler
 from search.batching import BatchingPolicy
 from search.config import SearchConfig

@@ -1,4 +1,4 @@
-"""Training: step time of ``lightning.Trainer`` + ``models.lightning_modules.CausalLMModule`` vs a raw
+"""Training: step time of ``lightning.Trainer`` + ``training.lightning_modules.CausalLMModule`` vs a raw
 PyTorch loop doing the same work (same model init, batches, AdamW param groups, LR schedule, gradient
 clipping), so the difference is what Lightning adds per step.
 
@@ -28,7 +28,7 @@ from benchmarks import models_fixture
 from benchmarks.common import BenchResult, fmt, log, median
 from core.profiles import StageSettings, get_profile
 from models.gpt import GPT
-from models.lightning_modules import CausalLMModule, lr_multiplier
+from training.lightning_modules import CausalLMModule, lr_multiplier
 
 TARGET = 0.05
 
@@ -101,7 +101,7 @@ def lightning_loop(model: GPT, data: list[tuple[torch.Tensor, ...]],
         enable_checkpointing=False, enable_model_summary=False, num_sanity_val_steps=0,
         limit_val_batches=0, callbacks=[timer], deterministic=False,
     )
-    model.train()  # as models.train.run_stage does; Lightning keeps the modules' mode
+    model.train()  # as training.train.run_stage does; Lightning keeps the modules' mode
     t0 = time.perf_counter()
     trainer.fit(CausalLMModule(model, settings), _loader(data))
     wall = time.perf_counter() - t0

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lean_io.goals import Goal, render_state
-from lean_io.minilean.theorems import leantree_export_path
+from minilean.theorems import leantree_export_path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")

@@ -1,5 +1,5 @@
 """The model the CPU benchmarks share: the smoke profile's tiny GPT over a tokenizer trained on minilean
-proof states. Weights are random but non-degenerate (like tests/test_sampler.py) so rows rarely stop at
+proof states. Weights are random but non-degenerate (like tests/models/test_sampler.py) so rows rarely stop at
 EOS early and every row decodes about ``max_new_tokens`` tokens: throughput is what is measured, not
 quality, and both sides of each comparison run the very same weights."""
 

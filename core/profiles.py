@@ -80,7 +80,7 @@ class StageSettings:
     kl_weight: float = 0.0
     val_check_interval: int = 25
     epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
-    # models.optim: "adamw" (one AdamW at `lr`) or "muon_adamw" (the reference: Muon for block matrices at
+    # training.optim: "adamw" (one AdamW at `lr`) or "muon_adamw" (the reference: Muon for block matrices at
     # matrix_lr, AdamW for embedding/head/scalars at their own rates × (d_model/768)^-0.5; all × lr_scale)
     optimizer: str = "adamw"
     matrix_lr: float = 0.02
@@ -90,7 +90,7 @@ class StageSettings:
     lr_scale: float = 1.0  # nanoproof's init_lr_frac (0.8 midtrain/SFT, 0.02 RL)
     checkpoint_every: int = 0  # full-state Lightning checkpoint every N optimizer steps (0 = none)
     resume: bool = True  # re-materializing continues from the stage folder's newest full-state checkpoint
-    augment: bool = False  # SFT: goal/hypothesis shuffle + bound-variable renaming (models.augment)
+    augment: bool = False  # SFT: goal/hypothesis shuffle + bound-variable renaming (training.augment)
 
     def __post_init__(self) -> None:
         _check(self, "optimizer", self.optimizer in ("adamw", "muon_adamw"), "'adamw' or 'muon_adamw'")
@@ -182,7 +182,7 @@ class SearchSettings:
         _check(self, "time_limit_s", self.time_limit_s > 0, "> 0")
 
 
-ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (search.whole_proof_rollouts)
+ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (stp.whole_proof_rollouts)
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ class RLSettings:
     max_infra_error_share: float = 0.2
     check_statements: bool = True  # init check (proof_from_sorry) before statements enter the pool
     whitelist_dir: str = ""  # optional <dir>/<dataset>.whitelist.json (nanoproof format) per dataset
-    # The frontier (search.frontier, offline minilean only): fresh generated statements added to the RL
+    # The frontier (rl.frontier, offline minilean only): fresh generated statements added to the RL
     # pool every iteration, deduplicated against the eval sets; levels = difficulty tiers kept, families =
     # weights of (propositional, arithmetic, mixed) statements. 0 = the pool is rl_statements only.
     frontier_per_iteration: int = 0
@@ -219,7 +219,7 @@ class RLSettings:
     # rejected (state, tactic) pairs of the replay window trained with unlikelihood (update.unlikelihood_
     # weight > 0), as many as this fraction of the positive transitions (reference --negative-fraction)
     negative_fraction: float = 0.0
-    # How rollouts prove (issue 16, search.whole_proof_rollouts): "mcts" (the search), "whole_proof"
+    # How rollouts prove (issue 16, stp.whole_proof_rollouts): "mcts" (the search), "whole_proof"
     # (whole_proof_samples complete scripts per theorem; successes train as whole-proof rows) or "both"
     # (whole proof first, MCTS on what it did not prove); a comma list ("whole_proof,mcts") picks one per
     # iteration: iteration k takes item k, the last one repeats.
@@ -261,11 +261,11 @@ class RLSettings:
 
 @dataclass(frozen=True)
 class WholeProofSettings:
-    """Whole-proof generation (search.whole_proof): SFT rows statement → script, and the pass@k eval."""
+    """Whole-proof generation (stp.whole_proof): SFT rows statement → script, and the pass@k eval."""
 
     sft_mix: bool = True  # add (statement → reference script) rows to sft_transitions (offline data)
     k: int = 64  # samples per theorem in the whole_proof_eval asset (pass@1..k)
-    max_new_tokens: int = 128  # a script's token budget (tactic rows: models.data.TACTIC_MAX_LEN = 128)
+    max_new_tokens: int = 128  # a script's token budget (tactic rows: training.data.TACTIC_MAX_LEN = 128)
     temperature: float = 1.0
     batch_size: int = 16  # theorems per sampling batch (k rows each)
     compare_mcts: bool = True  # also search the same theorems with MCTS and compare at equal budget
@@ -280,7 +280,7 @@ class WholeProofSettings:
 
 @dataclass(frozen=True)
 class ConjectureSettings:
-    """Conjecturing (search.conjecture): after RL iteration k, policy[k] writes conjectures from the
+    """Conjecturing (stp.conjecture): after RL iteration k, policy[k] writes conjectures from the
     theorems iteration k proved; those in the success band join the RL pool of iterations > k."""
 
     enabled: bool = False  # run the conjectures[k] asset and feed accepted conjectures to the RL pool
@@ -293,7 +293,7 @@ class ConjectureSettings:
     prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
     min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
     max_rate: float = 0.5
-    # Sequential judging (search.conjecture_loop.judge_in_rounds): the prover samples in rounds of
+    # Sequential judging (stp.conjecture_loop.judge_in_rounds): the prover samples in rounds of
     # prover_round and stops on a conjecture as soon as its band verdict over prover_samples is decided
     # (exact: the same verdict as sampling them all). too_hard_after > 0 also stops a conjecture no sample
     # proved after that many samples (too_hard on fewer samples: cheaper, fewer low-rate acceptances).
@@ -349,7 +349,7 @@ SMOKE = Profile(
     # SFT, 150 steps on synthetic transitions: Muon+AdamW val loss 0.0015 vs AdamW 2e-3 0.026 (README)
     sft=StageSettings(max_steps=400, batch_size=16, seq_len=256, lr=2e-3, value_weight=0.1,
                       optimizer="muon_adamw", unembedding_lr=0.004, lr_scale=0.8),
-    # MiniF2F-lite: the MiniF2F statements minilean states exactly (lean_io.minilean.minif2f), beside the
+    # MiniF2F-lite: the MiniF2F statements minilean states exactly (minilean.minif2f), beside the
     # fixed 100-theorem minilean valid set; reports break success down per dataset.
     corpora=CorporaSettings(benchmarks=("minilean", "minif2f_lite")),
     eval_benchmarks=("minilean", "minif2f_lite"),

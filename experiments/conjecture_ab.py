@@ -6,7 +6,7 @@ Per iteration k, as ``experiments.rl_loop`` (same library functions): the matchm
 (minilean train + ``--frontier`` fresh generated statements per iteration [+ accepted conjectures of
 iterations < k]), rollouts of policy[k-1], the replay FIFO, a policy update mixed with SFT rows (optimizer
 carried), and every ``--eval-every`` iterations an eval on minilean valid with a bootstrap spread and the
-paired difference to SFT. The ``conj`` arm then runs ``search.conjecture_loop.run_iteration`` with
+paired difference to SFT. The ``conj`` arm then runs ``stp.conjecture_loop.run_iteration`` with
 policy[k] on iteration k's proofs; its accepted conjectures join the pool of k+1, and (STP's self-play)
 the next update also trains on (seed prompt → accepted conjecture) and (conjecture → its proof) rows.
 One JSON line per iteration in ``<out>/log.jsonl``. No Dagster, no MLflow.
@@ -31,7 +31,7 @@ def _statements(path: Path, split: str | None) -> list[dict[str, Any]]:
 
 def _prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any, servers: list[str],
            seed: int, concurrency: int) -> list[Any]:
-    from search.evaluate import prove_batch
+    from search.batch import prove_batch
     from search.policy import SamplerPolicy
 
     policy = SamplerPolicy.from_checkpoint(checkpoint, tokenizer, num_samples=search.num_samples,
@@ -57,17 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     import torch
 
     from core.profiles import get_profile
+    from evals.spread import bootstrap_rate, paired_delta
     from lean_io.local import minilean_servers
-    from models.data import SFTDataset, Transition, mix_rl_rows, read_transitions, transitions_from_replay
-    from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
     from models.tokenizer import ProofTokenizer
-    from models.train import run_stage
-    from search import conjecture_loop, frontier, replay
+    from rl import frontier, replay
+    from rl.matchmaker import Matchmaker, MatchmakerConfig
     from search.config import SearchConfig
-    from search.conjecture import as_statement_row, conjecture_prompt
-    from search.matchmaker import Matchmaker, MatchmakerConfig
-    from search.spread import bootstrap_rate, paired_delta
-    from search.whole_proof import statement_prompt
+    from stp import conjecture_loop
+    from stp.conjecture import as_statement_row, conjecture_prompt
+    from stp.whole_proof import statement_prompt
+    from training.data import SFTDataset, Transition, mix_rl_rows, read_transitions, transitions_from_replay
+    from training.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
+    from training.train import run_stage
 
     torch.set_num_threads(1)
     out, home = args.out, args.home

@@ -5,7 +5,7 @@
     .venv/bin/python -m experiments.critic_fit fit --home H --checkpoint CKPT --out DIR C [C ...]
     .venv/bin/python -m experiments.critic_probe --home H --seeds 0 --learned DIR/model.pt
 
-`collect` searches frontier statements (`search.frontier`, the driver's arm-V settings: levels 3-4,
+`collect` searches frontier statements (`rl.frontier`, the driver's arm-V settings: levels 3-4,
 families 0.7 / 0 / 0.3) at 256 simulations and keeps, per search, the proof's transitions and every
 unproven OR node it visited, each labelled by the oracle of `experiments.critic_probe` (z3 finds a
 countermodel: refutable; valid; or undecided). `fit` trains the checkpoint further on the proven
@@ -37,7 +37,7 @@ def critic_rows(records: Iterable[dict[str, Any]], tokenizer: Any, *, seq_len: i
     ``hopeless_depth``; a valid one (True) the depth ``anchor`` predicts for it, or nothing without an
     anchor; an undecided one (None) nothing. Each state is taught once, even if several searches met it.
     """
-    from models.data import SFTRow, transitions_from_replay
+    from training.data import SFTRow, transitions_from_replay
 
     records = list(records)
     transitions = transitions_from_replay(t for r in records if r["outcome"] == "proven"
@@ -64,7 +64,7 @@ def _collect(args: argparse.Namespace) -> None:
     from experiments.critic_probe import state_validity
     from lean_io.local import minilean_servers
     from lean_io.pool import SlotPool
-    from search import frontier
+    from rl import frontier
     from search.batching import BatchingPolicy
     from search.config import SearchConfig
     from search.policy import SamplerPolicy
@@ -98,10 +98,10 @@ def _collect(args: argparse.Namespace) -> None:
 
 def _fit(args: argparse.Namespace) -> None:
     from core.profiles import StageSettings, get_profile
-    from models.data import SFTDataset
     from models.tokenizer import ProofTokenizer
-    from models.train import run_stage
     from search.policy import SamplerPolicy
+    from training.data import SFTDataset
+    from training.train import run_stage
 
     tokenizer_path = args.home / "tokenizer" / "tokenizer.json"
     tokenizer = ProofTokenizer.load(tokenizer_path)

@@ -31,8 +31,8 @@ _INACCESSIBLE = re.compile(r"[✝¹²³⁴⁵⁶⁷⁸⁹⁰]")
 def goal_validity(goal_text: str) -> bool | None:
     """One rendered goal (`case` line, `names : type` lines, `⊢ target`): True when `hyps → target` is
     valid, False when it has a countermodel, None when minilean cannot read it or z3 cannot decide."""
-    from lean_io.minilean import smt
-    from lean_io.minilean.engine import elaborate, initial_env
+    from minilean import smt
+    from minilean.engine import elaborate, initial_env
 
     binders: list[str] = []
     target = None

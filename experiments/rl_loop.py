@@ -4,11 +4,11 @@
 
 It reads what the foundation job made (SFT checkpoint, tokenizer, SFT transitions, benchmark statements:
 run `make run` or the `foundation` job first) and runs, per iteration k: the matchmaker over the RL pool
-(minilean train + optionally fresh generated statements, `search.frontier`), rollouts of policy[k-1] on
-minilean servers, the replay (FIFO of transitions, `models.rl_update`), a policy update
-(`models.train.run_stage("rl")`, optionally carrying the optimizer state), and every `--eval-every`
+(minilean train + optionally fresh generated statements, `rl.frontier`), rollouts of policy[k-1] on
+minilean servers, the replay (FIFO of transitions, `rl.update`), a policy update
+(`training.train.run_stage("rl")`, optionally carrying the optimizer state), and every `--eval-every`
 iterations an eval on the fixed minilean `valid` split at a fixed search budget with a bootstrap spread
-and a paired difference against SFT (`search.spread`). One JSON line per iteration goes to
+and a paired difference against SFT (`evals.spread`). One JSON line per iteration goes to
 `<out>/log.jsonl`; results of docs/RL_EXPERIMENTS.md come from these logs.
 
 No Dagster, no MLflow: the pipeline assets use the same library functions; this only removes the
@@ -68,7 +68,7 @@ def _hard_value_rows(rows: list[dict], proven: list[Any], tokenizer: Any, depth:
     minus any state a replayed proof passes through (a state proven somewhere keeps its depth target)."""
     import random
 
-    from models.data import SFTRow
+    from training.data import SFTRow
 
     solved = {t.state for t in proven}
     states = [s for s in dict.fromkeys(r["state"] for r in rows) if s not in solved]
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rollout-temperature", type=float, default=1.0,
                     help="sampling temperature of rollouts (the eval samples at 1.0)")
     ap.add_argument("--rename", type=float, default=0.0,
-                    help="fraction of update rows whose hypotheses are renamed (models.augment.rename_rows)")
+                    help="fraction of update rows with renamed hypotheses (training.augment.rename_rows)")
     ap.add_argument("--detours", type=float, default=0.0,
                     help="ranking rows per positive transition: unlikelihood on the first differing token of "
                          "siblings tried before the proof's tactic (search.tree.detours)")
@@ -146,8 +146,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from core.paths import default_home
     from core.profiles import StageSettings, get_profile
+    from evals.spread import bootstrap_rate, paired_delta
     from lean_io.local import minilean_servers
-    from models.data import (
+    from models.tokenizer import ProofTokenizer
+    from rl import frontier, replay
+    from rl.matchmaker import Matchmaker, MatchmakerConfig
+    from search.config import SearchConfig
+    from training.data import (
         SFTDataset,
         detour_rows,
         mix_rl_rows,
@@ -155,13 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         read_transitions,
         transitions_from_replay,
     )
-    from models.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
-    from models.tokenizer import ProofTokenizer
-    from models.train import run_stage
-    from search import frontier, replay
-    from search.config import SearchConfig
-    from search.matchmaker import Matchmaker, MatchmakerConfig
-    from search.spread import bootstrap_rate, paired_delta
+    from training.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
+    from training.train import run_stage
 
     torch.set_num_threads(1)
     home = args.home or default_home()
@@ -248,8 +248,8 @@ def main(argv: list[str] | None = None) -> int:
             replay_t = transitions_from_replay(window)
             mixed = mix_rl_rows(replay_t, sft_train, args.fraction_sft, seed=args.seed + k)
             if args.rename:
-                from models.augment import rename_rows
-                from models.data import Transition
+                from training.augment import rename_rows
+                from training.data import Transition
                 pairs = rename_rows([t.state for t in mixed], [t.tactic for t in mixed], args.rename,
                                     seed=args.seed * 7919 + k)
                 mixed = [Transition(s, a, t.proof_depth) for (s, a), t in zip(pairs, mixed, strict=True)]

@@ -21,8 +21,8 @@ from experiments.rl_loop import _statements
 
 def split_states(statements: list[str]) -> list[tuple[int, str, str, list[str]]]:
     """(index, state, autoprove's split, the same split on the other variables) per classical theorem."""
-    from lean_io.minilean.autoprove import ProofTree, Prover
-    from lean_io.minilean.engine import elaborate, initial_env
+    from minilean.autoprove import ProofTree, Prover
+    from minilean.engine import elaborate, initial_env
 
     def first_split(tree: ProofTree) -> ProofTree | None:
         if tree.tactic.startswith("by_cases"):
@@ -54,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     import torch.nn.functional as F
 
-    from models.checkpoint import load_checkpoint
     from models.tokenizer import ProofTokenizer
+    from registry.checkpoint import load_checkpoint
     from search.policy import SamplerPolicy
 
     tokenizer = ProofTokenizer.load(args.home / "tokenizer" / "tokenizer.json")

@@ -26,7 +26,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 class MinileanProcess:
-    """One ``python -m lean_io.minilean`` subprocess on loopback."""
+    """One ``python -m minilean`` subprocess on loopback."""
 
     def __init__(
         self,
@@ -57,7 +57,7 @@ class MinileanProcess:
         cmd = [
             sys.executable,
             "-m",
-            "lean_io.minilean",
+            "minilean",
             "--host",
             self.host,
             "--port",

@@ -49,7 +49,7 @@ def validate_compute(compute: Any, *, cuda_count: int | None = None, bf16_ok: bo
         raise ValueError(f"compute.precision={precision!r} needs a GPU (use '32-true' or 'bf16-mixed')")
     if int(compute.num_nodes) > 1 and not launched:
         raise ValueError(f"compute.num_nodes={compute.num_nodes} needs a launcher (torchrun or SLURM): run "
-                         "`python -m models.train` under it (see models/train.py)")
+                         "`python -m training.train` under it (see training/train.py)")
 
 
 def op_device(op_index: int, cuda_count: int | None = None) -> str:

@@ -1,6 +1,6 @@
 """Where a model runs: the torch device for an accelerator setting and the CPU thread count.
 
-The one home for both, used by training (``models.train``), the RL update and the batch prover, so a
+The one home for both, used by training (``training.train``), the RL update and the batch prover, so a
 profile's ``compute`` settings mean the same everywhere.
 """
 

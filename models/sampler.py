@@ -265,7 +265,7 @@ class Sampler:
                    ) -> tuple[list[list[int]], list[float]]:
         """k independent samples per state from its tactic prompt: no first-token cap and duplicates kept,
         so the k rows are i.i.d. draws at the temperature (what an unbiased pass@k needs; whole-proof
-        generation in ``search.whole_proof``). Returns token rows (B·k, state-major; EOS included when
+        generation in ``stp.whole_proof``). Returns token rows (B·k, state-major; EOS included when
         produced) and their summed logprobs (EOS excluded). ``seeds``: one per state, as in sample_ids."""
         tok, b = self.tokenizer, len(states)
         if k < 1:

@@ -11,9 +11,9 @@ Views (re-created on every connection, so new shards show up without a migration
 - ``rejected``   rl/rejected/iteration=K/*.parquet    tactics Lean refused
 - ``matchmaker`` rl/matchmaker/iteration=K/*.parquet  weights/budgets before iteration K, who was sampled
 - ``conjectures`` rl/conjectures/iteration=K/*.parquet conjectures of iteration K: accepted/rejected,
-                                                       reason, seed theorem (search/conjecture.py)
+                                                       reason, seed theorem (stp/conjecture.py)
 - ``evals``      eval/**/theorems.parquet              per-theorem rows of every eval report
-                                                       (search/report.py: run, id, dataset, outcome, ...)
+                                                       (evals/report.py: run, id, dataset, outcome, ...)
 
 A view whose glob matches no file yet is an empty table with the right columns, so queries written for a
 fresh home run (and return nothing) instead of failing. A shard whose parquet footer cannot be read (a
@@ -42,11 +42,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from core.cli import OneLineParser, positive_int, run_cli
+from evals.report import THEOREM_SCHEMA
 from lean_io.errors import error_category_sql
-from search.conjecture_loop import SCHEMA as CONJECTURE_SCHEMA
-from search.replay import SCHEMAS
-from search.report import THEOREM_SCHEMA
-from search.statement_check import REFUSED_SCHEMA
+from rl.replay import SCHEMAS
+from rl.statement_check import REFUSED_SCHEMA
+from stp.conjecture_loop import SCHEMA as CONJECTURE_SCHEMA
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from typing import Any
 from core.cli import OneLineParser, nonnegative_int, positive_float, positive_int, run_cli, server_address
 from core.paths import default_home, servers_from_env
 from core.profiles import LeanSettings
+from search.batch import lean_servers, prove_batch
 from search.config import SearchConfig
-from search.evaluate import lean_servers, prove_batch
 from search.policy import Policy, SamplerPolicy, UniformRandomPolicy
 from search.prover import ERROR, PROVEN
 
@@ -40,7 +40,7 @@ def complete_statement(text: str) -> str:
 
 def find_theorem(theorem_id: str, benchmarks: Path | None) -> dict[str, Any]:
     """A theorem row by id: the minilean sets first, then a statements parquet (benchmarks)."""
-    from lean_io.minilean.theorems import load_theorems
+    from minilean.theorems import load_theorems
 
     for row in load_theorems():
         if row["id"] == theorem_id:

@@ -217,9 +217,9 @@ class SamplerPolicy:
         **sampler_kwargs: Any,
     ) -> SamplerPolicy:
         """Load a checkpoint (a file or `models:/proofmill@sft`) with its tokenizer into a sampler."""
-        from models.checkpoint import load_checkpoint
         from models.sampler import Sampler
         from models.tokenizer import ProofTokenizer
+        from registry.checkpoint import load_checkpoint
 
         tokenizer = ProofTokenizer.load(tokenizer_path)
         model, meta = load_checkpoint(str(checkpoint), tokenizer, map_location=device)

@@ -84,7 +84,7 @@ def minilean_benchmark_rows() -> list[dict[str, Any]]:
 def minif2f_lite_rows() -> list[dict[str, Any]]:
     """The MiniF2F statements (shipped, MIT) that minilean can state with Lean's exact meaning: the offline
     stand-in for MiniF2F. Valid is for tuning, test for reporting."""
-    from lean_io.minilean.minif2f import SPLITS, statable_rows
+    from minilean.minif2f import SPLITS, statable_rows
 
     return [
         {"dataset": "minif2f_lite", "id": r["id"], "split": split, "header": r["header"],

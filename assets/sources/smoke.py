@@ -50,7 +50,7 @@ def lean_documents() -> Iterator[dict[str, Any]]:
         }
     for doc in _jsonl(LEAN_DIR / "generated.jsonl"):
         yield {**doc, "source": SMOKE_LEAN_SOURCE}
-    from lean_io.minilean.theorems import load_theorems  # shipped theorem set (worker "logic")
+    from minilean.theorems import load_theorems  # shipped theorem set (worker "logic")
 
     for thm in load_theorems("train"):
         if thm.get("proof"):
@@ -76,7 +76,7 @@ def midtrain_rows(valid_fraction: float, max_rows: int | None = None) -> Iterato
 
 
 def minilean_leantree_path() -> Path:
-    from lean_io.minilean.theorems import leantree_export_path
+    from minilean.theorems import leantree_export_path
 
     return Path(leantree_export_path())
 
@@ -84,7 +84,7 @@ def minilean_leantree_path() -> Path:
 def minilean_leantree_sources() -> list[tuple[Path, str]]:
     """(LeanTree jsonl, source) pairs of the offline SFT data: minilean's train proofs, then the
     competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...)."""
-    from lean_io.minilean.gen_comp import comp_leantree_path
+    from minilean.gen_comp import comp_leantree_path
 
     return [(minilean_leantree_path(), MINILEAN_SOURCE), (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
 
@@ -93,12 +93,12 @@ WHOLE_PROOF_SUFFIX = "-whole"  # source tag of whole-proof rows (statement → s
 
 
 def whole_proof_rows(valid_fraction: float = 0.1) -> Iterator[dict[str, Any]]:
-    """Whole-proof SFT rows (``search.whole_proof``): state = the statement prompt, tactic = the whole
+    """Whole-proof SFT rows (``stp.whole_proof``): state = the statement prompt, tactic = the whole
     reference script, proof_depth = its line count, from minilean's and minilean_comp's train proofs (the
     theorems the LeanTree transitions come from; never an eval theorem). Split by theorem id hash."""
-    from lean_io.minilean.gen_comp import load_comp
-    from lean_io.minilean.theorems import load_theorems
-    from search.whole_proof import whole_proof_row
+    from minilean.gen_comp import load_comp
+    from minilean.theorems import load_theorems
+    from stp.whole_proof import whole_proof_row
 
     sets = ((MINILEAN_SOURCE, load_theorems("train")), (MINILEAN_COMP_SOURCE, load_comp("train")))
     for source, theorems in sets:
@@ -120,9 +120,9 @@ CONJECTURE_SUFFIX = "-conjecture"  # source tag of conjecture rows (seed + proof
 
 
 def conjecture_rows(valid_fraction: float = 0.1, seed: int = 0) -> Iterator[dict[str, Any]]:
-    """Conjecture SFT rows (``search.conjecture.conjecture_sft_rows``) from minilean's train proofs."""
-    from lean_io.minilean.theorems import load_theorems
-    from search.conjecture import conjecture_sft_rows
+    """Conjecture SFT rows (``stp.conjecture.conjecture_sft_rows``) from minilean's train proofs."""
+    from minilean.theorems import load_theorems
+    from stp.conjecture import conjecture_sft_rows
 
     for row in conjecture_sft_rows(load_theorems("train"), seed=seed):
         yield {**row, "source": MINILEAN_SOURCE + CONJECTURE_SUFFIX,

@@ -148,7 +148,7 @@ def deepseek_statements(path: str | os.PathLike[str]) -> list[Statement]:
 
 # --- minilean (shipped) --------------------------------------------------------------------------
 def minilean_statements(split: str) -> list[Statement]:
-    from lean_io.minilean.theorems import load_theorems  # the shipped theorem set (worker "logic")
+    from minilean.theorems import load_theorems  # the shipped theorem set (worker "logic")
 
     return [Statement(t["id"], t["header"], t["statement"]) for t in load_theorems(split)]
 

@@ -1,0 +1,1 @@
+"""Evaluations and reports: eval sets searched by policies, spreads, pass@k, curves."""

@@ -1,0 +1,290 @@
+"""Closing tactics that Mathlib implements by evaluation or syntax: `norm_num` (closed numeral arithmetic,
+with `[h]` rewrites) and `positivity` (syntactic sign analysis). Both use Lean's exact semantics
+(truncated ℕ subtraction, Int.ediv/emod, x / 0 = 0 in fields) and only ever close goals Lean's would.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from minilean.syntax import (
+    NAT,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ENum,
+    Expr,
+    NotEvaluable,
+    PBin,
+    PConst,
+    PNot,
+    PPred,
+    PRel,
+    Prop,
+    _ediv,
+    _emod,
+    _is_prime,
+    prop_vars,
+)
+
+MAX_BITS = 4096
+
+
+def eval_num(e: Expr, ty: str) -> Fraction:
+    """Exact value of a closed numeral term of type `ty` (ℕ ℤ ℚ ℝ), or NotEvaluable."""
+    if isinstance(e, ENum):
+        return Fraction(e.n)
+    if isinstance(e, ENeg):
+        return -eval_num(e.arg, ty)
+    if isinstance(e, ECast):
+        return eval_num(e.arg, e.src)
+    if isinstance(e, EApp):
+        vals = [eval_num(a, ty if e.fn == "abs" else NAT) for a in e.args]
+        if e.fn == "abs":
+            return abs(vals[0])
+        if e.fn in ("Nat.gcd", "Nat.lcm"):
+            a, b = int(vals[0]), int(vals[1])
+            g = math.gcd(a, b)
+            return Fraction(g if e.fn == "Nat.gcd" else (0 if g == 0 else a * b // g))
+        raise NotEvaluable(e.fn)
+    if isinstance(e, EBin):
+        a = eval_num(e.lhs, ty)
+        if e.op == "^":
+            n = eval_num(e.rhs, NAT)
+            if max(a.numerator.bit_length(), a.denominator.bit_length()) * n > MAX_BITS:
+                raise NotEvaluable("too large")
+            return a ** int(n)
+        b = eval_num(e.rhs, ty)
+        if e.op == "+":
+            r = a + b
+        elif e.op == "-":
+            r = a - b
+        elif e.op == "∸":
+            r = max(a - b, Fraction(0))
+        elif e.op == "*":
+            r = a * b
+        elif e.op == "/":
+            r = Fraction(0) if b == 0 else a / b
+        elif e.op == "÷":
+            r = Fraction(_ediv(int(a), int(b)))
+        elif e.op == "%":
+            r = Fraction(_emod(int(a), int(b)))
+        else:
+            raise NotEvaluable(e.op)
+        if max(r.numerator.bit_length(), r.denominator.bit_length()) > MAX_BITS:
+            raise NotEvaluable("too large")
+        return r
+    raise NotEvaluable(type(e).__name__)
+
+
+_CMP = {
+    "=": lambda a, b: a == b,
+    "≠": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "≤": lambda a, b: a <= b,
+    "≥": lambda a, b: a >= b,
+    "∣": lambda a, b: b == 0 if a == 0 else (b / a).denominator == 1,
+}
+
+
+def eval_closed(p: Prop) -> bool:
+    """Truth of a closed proposition built from numeral comparisons, ∣, Even/Odd/Nat.Prime, connectives."""
+    if prop_vars(p):
+        raise NotEvaluable("free variables")
+    if isinstance(p, PConst):
+        return p.value
+    if isinstance(p, PNot):
+        return not eval_closed(p.arg)
+    if isinstance(p, PRel):
+        return _CMP[p.op](eval_num(p.lhs, p.ty), eval_num(p.rhs, p.ty))
+    if isinstance(p, PPred):
+        v = eval_num(p.arg, p.ty)
+        if p.name == "Nat.Prime":
+            return _is_prime(int(v))
+        return int(v) % 2 == (0 if p.name == "Even" else 1)
+    if isinstance(p, PBin):
+        a, b = eval_closed(p.lhs), eval_closed(p.rhs)
+        return {"∧": a and b, "∨": a or b, "→": (not a) or b, "↔": a == b}[p.op]
+    raise NotEvaluable(type(p).__name__)
+
+
+def rewrite_expr(e: Expr, lhs: Expr, rhs: Expr) -> Expr:
+    """Replace `lhs` by `rhs` in `e`, a term of the rule's type; arguments of casts and functions have
+    their own types and are left alone (a rule never applies at a type other than its own)."""
+    if e == lhs:
+        return rhs
+    if isinstance(e, EBin):
+        new_rhs = e.rhs if e.op == "^" else rewrite_expr(e.rhs, lhs, rhs)  # exponents are ℕ
+        return EBin(e.op, rewrite_expr(e.lhs, lhs, rhs), new_rhs)
+    if isinstance(e, ENeg):
+        return ENeg(rewrite_expr(e.arg, lhs, rhs))
+    return e
+
+
+def rewrite_prop(p: Prop, lhs: Expr, rhs: Expr, ty: str) -> Prop:
+    """Replace `lhs` (of type `ty`) by `rhs` in the relations of type `ty` (quantifiers untouched)."""
+    if isinstance(p, PNot):
+        return PNot(rewrite_prop(p.arg, lhs, rhs, ty))
+    if isinstance(p, PBin):
+        return PBin(p.op, rewrite_prop(p.lhs, lhs, rhs, ty), rewrite_prop(p.rhs, lhs, rhs, ty))
+    if isinstance(p, PRel) and p.ty == ty:
+        return PRel(p.op, rewrite_expr(p.lhs, lhs, rhs), rewrite_expr(p.rhs, lhs, rhs), p.ty)
+    if isinstance(p, PPred) and p.ty == ty:
+        return PPred(p.name, rewrite_expr(p.arg, lhs, rhs), p.ty)
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- positivity
+
+POS, NONNEG, NONZERO = "pos", "nonneg", "nonzero"
+
+
+def _hyp_bound(e: Expr, hyps: list[Prop]) -> str | None:
+    """Mathlib's `compareHyp`: hypotheses `lo < e`, `lo ≤ e`, `e ≠ 0` with a numeral `lo`."""
+    best: str | None = None
+    for h in hyps:
+        if isinstance(h, PRel):
+            op, lo, x = h.op, h.lhs, h.rhs
+            if op in (">", "≥"):
+                op, lo, x = {">": "<", "≥": "≤"}[op], h.rhs, h.lhs
+            if op == "≠" and (h.lhs == e and h.rhs == ENum(0)):
+                best = best or NONZERO
+                continue
+            if x != e or op not in ("<", "≤"):
+                continue
+            try:
+                v = eval_num(lo, h.ty)
+            except NotEvaluable:
+                continue
+            if (op == "<" and v >= 0) or (op == "≤" and v > 0):
+                return POS
+            if op == "≤" and v == 0:
+                best = NONNEG
+    return best
+
+
+def _sign(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
+    if isinstance(e, ENum):
+        return POS if e.n > 0 else NONNEG
+    hyp = _hyp_bound(e, hyps)
+    if hyp == POS:
+        return POS
+    got = _sign_struct(e, ty, hyps)
+    return got if got is not None else hyp  # the better of the two facts, never a combination
+
+
+def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
+    if isinstance(e, ECast):
+        s = _sign(e.arg, e.src, hyps)
+        return s if s else (NONNEG if e.src == NAT else None)
+    if isinstance(e, EApp) and e.fn == "abs":
+        return POS if _sign(e.args[0], ty, hyps) in (POS, NONZERO) else NONNEG
+    if isinstance(e, EBin):
+        a = _sign(e.lhs, ty, hyps)
+        if e.op == "^":
+            n = e.rhs.n if isinstance(e.rhs, ENum) else None
+            if a == POS:
+                return POS
+            if n is not None and n % 2 == 0:
+                return POS if a == NONZERO else NONNEG
+            if a == NONNEG:
+                return NONNEG
+            return NONZERO if a == NONZERO else (NONNEG if ty == NAT else None)
+        b = _sign(e.rhs, ty, hyps)
+        if e.op == "+":
+            if (a == POS and b in (POS, NONNEG)) or (b == POS and a in (POS, NONNEG)):
+                return POS
+            if a in (POS, NONNEG) and b in (POS, NONNEG):
+                return NONNEG
+            return NONNEG if ty == NAT else None
+        if e.op in ("*", "/"):
+            if a == POS and b == POS:
+                return POS
+            if a in (POS, NONNEG) and b in (POS, NONNEG):
+                return NONNEG
+            if a in (POS, NONZERO) and b in (POS, NONZERO):
+                return NONZERO
+            return NONNEG if ty == NAT else None
+        if e.op == "÷" and a in (POS, NONNEG) and b in (POS, NONNEG):
+            return NONNEG
+    return NONNEG if ty == NAT else None  # ℕ: every term is ≥ 0 (canonically ordered)
+
+
+def positivity(goal: Prop, hyps: list[Prop]) -> bool:
+    """Does Mathlib's `positivity` close `0 < e`, `0 ≤ e` or `e ≠ 0`?"""
+    if not isinstance(goal, PRel):
+        return False
+    op, lhs, rhs = goal.op, goal.lhs, goal.rhs
+    if op in (">", "≥"):
+        op, lhs, rhs = {">": "<", "≥": "≤"}[op], rhs, lhs
+    if op == "≠" and rhs == ENum(0):
+        return _sign(lhs, goal.ty, hyps) in (POS, NONZERO)
+    if lhs != ENum(0) or op not in ("<", "≤"):
+        return False
+    s = _sign(rhs, goal.ty, hyps)
+    return s == POS if op == "<" else s in (POS, NONNEG)
+
+
+__all__ = ["eval_closed", "eval_num", "positivity", "rewrite_prop"]
+
+
+# ---------------------------------------------------------------------------------------------- rw / subst
+
+
+def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits: list[int]) -> Expr:
+    """Every instance of `lhs` at type `ty` (the way `rw` abstracts it), types tracked through casts,
+    function arguments and exponents."""
+    if cur == ty and e == lhs:
+        hits[0] += 1
+        return rhs
+    if isinstance(e, EBin):
+        rt = NAT if e.op == "^" else cur  # exponents are ℕ
+        return EBin(
+            e.op,
+            _rw_expr(e.lhs, cur, lhs, rhs, ty, sorts, hits),
+            _rw_expr(e.rhs, rt, lhs, rhs, ty, sorts, hits),
+        )
+    if isinstance(e, ENeg):
+        return ENeg(_rw_expr(e.arg, cur, lhs, rhs, ty, sorts, hits))
+    if isinstance(e, ECast):
+        return ECast(_rw_expr(e.arg, e.src, lhs, rhs, ty, sorts, hits), e.src, e.dst)
+    if isinstance(e, EApp):
+        if e.fn == "abs":
+            doms = [cur]
+        elif e.fn in ("Nat.gcd", "Nat.lcm"):
+            doms = [NAT, NAT]
+        else:
+            doms = sorts[e.fn].split(" → ")[:-1]
+        args = zip(e.args, doms, strict=True)
+        return EApp(e.fn, tuple(_rw_expr(a, d, lhs, rhs, ty, sorts, hits) for a, d in args))
+    return e
+
+
+def rewrite_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> tuple[Prop, int]:
+    """`rw [h]` with `h : lhs = rhs` (type `ty`): the rewritten proposition and the number of instances.
+    Under a binder only instances not mentioning the bound variable are rewritten (as `kabstract`)."""
+    hits = [0]
+    from minilean.syntax import PQuant, expr_vars
+
+    bad = expr_vars(lhs, set()) | expr_vars(rhs, set())
+
+    def go(q: Prop) -> Prop:
+        if isinstance(q, PNot):
+            return PNot(go(q.arg))
+        if isinstance(q, PBin):
+            return PBin(q.op, go(q.lhs), go(q.rhs))
+        if isinstance(q, PRel):
+            return PRel(q.op, _rw_expr(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
+                        _rw_expr(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PPred):
+            return PPred(q.name, _rw_expr(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PQuant):
+            if q.var in bad:
+                return q  # the instance would mention the bound variable (or capture it)
+            return PQuant(q.q, q.var, q.sort, go(q.body))
+        return q
+
+    return go(p), hits[0]

@@ -1,0 +1,646 @@
+"""Proof-term elaboration: checking raw term nodes against propositions in a local context.
+
+Supports hypotheses, previously proven theorems and a few core lemmas (Or.inl, And.intro, absurd, …) with
+implicit arguments found by first-order matching, anonymous constructors ⟨a, b⟩, `fun` binders, field
+notation (h.1, h.mp, (hn h).elim), application, `rfl`, holes `?_` (refine) and `sorry`.
+Every accepted term corresponds to a well-typed Lean term of the same proposition, which is what makes
+the engine sound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from minilean.goals import (
+    Goal,
+    Hyp,
+    Subst,
+    TacticFail,
+    add_hyp,
+    as_imp,
+    context_sorts,
+    defeq,
+    expr_defeq,
+    instantiate,
+    is_ground,
+    lookup_hyp,
+    match,
+    unfold,
+)
+from minilean.syntax import (
+    FALSE,
+    INT,
+    NAT,
+    NUMERIC,
+    TRUE,
+    EMeta,
+    PBin,
+    PConst,
+    PMeta,
+    PNot,
+    PQuant,
+    PRel,
+    Prop,
+    PVar,
+    SyntaxErr,
+    show_prop,
+    subst_prop,
+    to_expr,
+    to_prop,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Binder:
+    name: str
+    ty: Prop | str  # sort for variable binders, proposition for hypothesis binders
+    implicit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decl:
+    """A theorem usable by name: binders then conclusion."""
+
+    name: str
+    binders: tuple[Binder, ...]
+    concl: Prop
+
+    def statement_type(self) -> str:
+        parts = []
+        for b in self.binders:
+            ty = b.ty if isinstance(b.ty, str) else show_prop(b.ty)
+            parts.append(("{%s : %s}" if b.implicit else "(%s : %s)") % (b.name, ty))
+        return " ".join(parts) + " : " + show_prop(self.concl)
+
+
+def _decl(
+    name: str, implicit: str, explicit: list[tuple[str, str]], concl: str, explicit_props: str = ""
+) -> Decl:
+    """Builds a core lemma from a compact description (Prop variables only)."""
+    ctx = {v: "Prop" for v in (implicit + " " + explicit_props).split()}
+    from minilean.syntax import parse_term
+
+    binders = [Binder(v, "Prop", implicit=True) for v in implicit.split()]
+    binders += [Binder(v, "Prop") for v in explicit_props.split()]
+    binders += [Binder(n, to_prop(parse_term(t), ctx)) for n, t in explicit]
+    return Decl(name, tuple(binders), to_prop(parse_term(concl), ctx))
+
+
+BUILTINS: dict[str, Decl] = {
+    d.name: d
+    for d in [
+        _decl("Or.inl", "a b", [("h", "a")], "a ∨ b"),
+        _decl("Or.inr", "a b", [("h", "b")], "a ∨ b"),
+        _decl("Or.elim", "a b c", [("h", "a ∨ b"), ("left", "a → c"), ("right", "b → c")], "c"),
+        _decl("Or.symm", "a b", [("h", "a ∨ b")], "b ∨ a"),
+        _decl("Or.resolve_left", "a b", [("h", "a ∨ b"), ("na", "¬a")], "b"),
+        _decl("Or.resolve_right", "a b", [("h", "a ∨ b"), ("nb", "¬b")], "a"),
+        _decl("And.intro", "a b", [("left", "a"), ("right", "b")], "a ∧ b"),
+        _decl("And.left", "a b", [("self", "a ∧ b")], "a"),
+        _decl("And.right", "a b", [("self", "a ∧ b")], "b"),
+        _decl("And.symm", "a b", [("self", "a ∧ b")], "b ∧ a"),
+        _decl("Iff.intro", "a b", [("mp", "a → b"), ("mpr", "b → a")], "a ↔ b"),
+        _decl("Iff.mp", "a b", [("self", "a ↔ b")], "a → b"),
+        _decl("Iff.mpr", "a b", [("self", "a ↔ b")], "b → a"),
+        _decl("Iff.symm", "a b", [("h", "a ↔ b")], "b ↔ a"),
+        _decl("Iff.rfl", "a", [], "a ↔ a"),
+        _decl("Iff.refl", "", [], "a ↔ a", explicit_props="a"),
+        _decl("absurd", "a b", [("h₁", "a"), ("h₂", "¬a")], "b"),
+        _decl("False.elim", "C", [("h", "False")], "C"),
+        _decl("Not.elim", "a b", [("H1", "¬a"), ("H2", "a")], "b"),
+        _decl("mt", "a b", [("h₁", "a → b"), ("h₂", "¬b")], "¬a"),
+        _decl("id", "a", [("x", "a")], "a"),
+        _decl("True.intro", "", [], "True"),
+        _decl("trivial", "", [], "True"),
+        _decl("Classical.em", "", [], "p ∨ ¬p", explicit_props="p"),
+        _decl("em", "", [], "p ∨ ¬p", explicit_props="p"),
+        _decl("Classical.byContradiction", "p", [("h", "¬p → False")], "p"),
+        _decl("Classical.not_not.mp", "a", [("h", "¬¬a")], "a"),
+    ]
+}
+
+# field notation: head symbol of the value's type -> field -> core lemma
+_FIELDS: dict[str, dict[str, str]] = {
+    "∧": {"1": "And.left", "2": "And.right", "left": "And.left", "right": "And.right", "symm": "And.symm"},
+    "∨": {
+        "elim": "Or.elim",
+        "symm": "Or.symm",
+        "resolve_left": "Or.resolve_left",
+        "resolve_right": "Or.resolve_right",
+    },
+    "↔": {"1": "Iff.mp", "2": "Iff.mpr", "mp": "Iff.mp", "mpr": "Iff.mpr", "symm": "Iff.symm"},
+    "False": {"elim": "False.elim"},
+    "¬": {"elim": "Not.elim"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Typed:
+    """An argument whose proof has already been elaborated (the receiver of field notation)."""
+
+    ty: Prop
+
+
+def _head(p: Prop) -> str | None:
+    if isinstance(p, PBin):
+        return p.op
+    if isinstance(p, PNot):
+        return "¬"
+    if isinstance(p, PConst) and not p.value:
+        return "False"
+    if isinstance(p, PRel):
+        return p.op
+    return None
+
+
+def _mismatch(what: str, got: Prop, expected: Prop) -> TacticFail:
+    return TacticFail(
+        f"type mismatch\n  {what}\nhas type\n  {show_prop(got)} : Prop\nbut is expected to have type\n"
+        f"  {show_prop(expected)} : Prop"
+    )
+
+
+def _show_node(node: tuple) -> str:
+    kind = node[0]
+    if kind == "id":
+        return node[1]
+    if kind == "app":
+        return " ".join(
+            [
+                _show_node(node[1]),
+                *(f"({_show_node(a)})" if a[0] in ("app", "fun") else _show_node(a) for a in node[2]),
+            ]
+        )
+    if kind == "proj":
+        return f"{_show_node(node[1])}.{node[2]}"
+    if kind == "anon":
+        return "⟨" + ", ".join(_show_node(a) for a in node[1]) + "⟩"
+    return "term"
+
+
+@dataclass
+class _Pending:
+    pattern_result: Prop  # Imp chain of unsupplied premises -> conclusion, with metavariables
+    premise_names: list[str]  # names of the unsupplied explicit hypothesis binders
+    subst: Subst
+    pending: list[tuple[object, Prop]]  # (argument node or _Typed, binder pattern)
+    metas: list[int]
+    head: str
+
+
+@dataclass
+class TermScope:
+    """The one enforcement point for holes and sorries (soundness).
+
+    Every `Elaborator` registers itself with the active scope; nothing can elaborate a term outside one.
+    When the tactic (or term-mode body) is done, `settle(goals)` checks that every `?_` hole the terms
+    produced is still to be proved, i.e. some returned goal has exactly the hole's context and target
+    (a proof of that goal fills the hole: proofs can be duplicated), and returns every `sorry` met so
+    the caller reports it. A hole that would be silently dropped makes the whole tactic fail instead.
+    """
+
+    elabs: list[Elaborator] = field(default_factory=list)
+
+    def settle(self, goals: Sequence[Goal]) -> list[Goal]:
+        open_ = {(g.hyps, g.target) for g in goals}
+        for el in self.elabs:
+            for h in el.holes:
+                if (h.hyps, h.target) not in open_:
+                    raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + h.render())
+        return [s for el in self.elabs for s in el.sorries]
+
+
+_SCOPE: ContextVar[TermScope | None] = ContextVar("minilean_term_scope", default=None)
+
+
+@contextmanager
+def term_scope() -> Iterator[TermScope]:
+    scope = TermScope()
+    token = _SCOPE.set(scope)
+    try:
+        yield scope
+    finally:
+        _SCOPE.reset(token)
+
+
+class Elaborator:
+    """Elaborates terms in one local context; collects `?_` holes and `sorry` goals (see TermScope)."""
+
+    def __init__(self, hyps: tuple[Hyp, ...], globals_: Mapping[str, Decl]) -> None:
+        scope = _SCOPE.get()
+        if scope is None:  # a programming error: terms must be accounted for by a TermScope
+            raise RuntimeError("minilean: terms can only be elaborated inside term_scope()")
+        scope.elabs.append(self)
+        self.hyps = hyps
+        self.globals = globals_
+        self.holes: list[Goal] = []
+        self.sorries: list[Goal] = []
+        self._meta = 0
+
+    # -------------------------------------------------------------------------------------- contexts
+    def _sorts(self) -> dict[str, str]:
+        return context_sorts(self.hyps)
+
+    def _local(self, name: str) -> Hyp | None:
+        return lookup_hyp(self.hyps, name)
+
+    def _global(self, name: str) -> Decl | None:
+        if self._local(name.split(".")[0]) is not None:
+            return None  # a local name shadows globals (and starts field notation)
+        return self.globals.get(name) or BUILTINS.get(name)
+
+    # -------------------------------------------------------------------------------------- checking
+    def check(self, node: tuple, expected: Prop) -> None:
+        kind = node[0]
+        if kind == "anon":
+            self._check_anon(node[1], expected, node)
+            return
+        if kind == "fun":
+            self._check_fun(node[1], node[2], expected)
+            return
+        if kind == "hole":
+            self.holes.append(Goal(self.hyps, expected, None))
+            return
+        if kind == "sorry":
+            self.sorries.append(Goal(self.hyps, expected, None))
+            return
+        if kind == "wild":
+            raise TacticFail(f"don't know how to synthesize placeholder\ncontext:\n⊢ {show_prop(expected)}")
+        if kind == "id" and node[1] == "rfl":
+            self._check_rfl(expected)
+            return
+        if kind == "id" and node[1] == "Eq.refl":  # `Eq.refl : ∀ a, a = a` is a function, not a proof
+            raise TacticFail(
+                f"type mismatch\n  Eq.refl\nhas type\n  ∀ (a : α), a = a : Prop\nbut is expected to have "
+                f"type\n  {show_prop(expected)} : Prop"
+            )
+        if kind == "app" and node[1] == ("id", "Eq.refl"):
+            self._check_eq_refl(node[2], expected)
+            return
+        if kind in ("id", "app", "proj"):
+            app = self._as_app(node)
+            if app is not None:
+                decl, args = app
+                st = self.start_app(decl, args)
+                s = match(st.pattern_result, expected, st.subst)
+                if s is None:
+                    got = instantiate(st.pattern_result, st.subst)
+                    raise _mismatch(_show_node(node), got, expected)
+                st.subst = s
+                self.finish_app(st)
+                return
+        got = self.synth(node)
+        if not defeq(got, expected):
+            raise _mismatch(_show_node(node), got, expected)
+
+    def _check_rfl(self, expected: Prop) -> None:
+        e = expected
+        if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
+            return
+        raise TacticFail(
+            f"type mismatch\n  rfl\nThe rfl term proves `x = x`, but the expected type is\n"
+            f"  {show_prop(expected)}"
+        )
+
+    def _check_eq_refl(self, args: tuple, expected: Prop) -> None:
+        """`Eq.refl a : a = a`: the argument is elaborated and must match both sides."""
+        if len(args) != 1:
+            raise TacticFail("function expected: Eq.refl takes one explicit argument")
+        if not (isinstance(expected, PRel) and expected.op == "="):
+            raise TacticFail(f"type mismatch\n  Eq.refl\nis expected to have type\n  {show_prop(expected)}")
+        a = self._type_arg(args[0], expected.ty)
+        ty = expected.ty
+        if not (expr_defeq(a, expected.lhs, ty) and expr_defeq(a, expected.rhs, ty)):  # type: ignore[arg-type]
+            raise TacticFail(
+                f"type mismatch\n  Eq.refl {_show_node(args[0])}\nis not of type\n  {show_prop(expected)}"
+            )
+
+    def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
+        if isinstance(expected, PQuant) and expected.q == "∃":  # ⟨witness, proof⟩
+            if len(items) < 2:
+                raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")
+            if items[0][0] in ("hole", "wild", "sorry"):
+                raise TacticFail("minilean: the witness of an ∃ must be given explicitly")
+            body = subst_prop(expected.body, expected.var, self._type_arg(items[0], expected.sort))  # type: ignore[arg-type]
+            self.check(items[1] if len(items) == 2 else ("anon", items[1:]), body)
+            return
+        target = expected
+        while True:
+            if isinstance(target, PBin) and target.op in ("∧", "↔"):
+                break
+            if target == TRUE:
+                if items:
+                    raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")
+                return
+            nxt = unfold(target)
+            if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
+                raise TacticFail(
+                    f"invalid constructor ⟨...⟩, expected type must be an inductive type \n  "
+                    f"{show_prop(expected)}"
+                )
+            target = nxt
+        if len(items) < 2:
+            raise TacticFail(
+                "invalid constructor ⟨...⟩, insufficient number of arguments, constructs "
+                f"'{'And.intro' if target.op == '∧' else 'Iff.intro'}' has #2 explicit fields, "
+                f"but only #{len(items)} provided"
+            )
+        if target.op == "∧":
+            self.check(items[0], target.lhs)
+            rest = items[1] if len(items) == 2 else ("anon", items[1:])
+            self.check(rest, target.rhs)
+            return
+        if len(items) != 2:
+            raise TacticFail("invalid constructor ⟨...⟩, too many arguments")
+        self.check(items[0], PBin("→", target.lhs, target.rhs))
+        self.check(items[1], PBin("→", target.rhs, target.lhs))
+
+    def _check_fun(self, binders: tuple, body: tuple, expected: Prop) -> None:
+        saved = self.hyps
+        try:
+            target = expected
+            for name, ty_node in binders:
+                imp = as_imp(target)
+                if imp is None:
+                    raise TacticFail(
+                        f"type mismatch: the expected type is not a function type\n  {show_prop(target)}"
+                    )
+                dom, target = imp
+                if ty_node is not None:
+                    ann = self._prop(ty_node)
+                    if not defeq(ann, dom):
+                        raise _mismatch(name, ann, dom)
+                self.hyps = add_hyp(self.hyps, None if name == "_" else name, dom)
+            self.check(body, target)
+        finally:
+            self.hyps = saved
+
+    # -------------------------------------------------------------------------------------- synthesis
+    def synth(self, node: tuple) -> Prop:
+        kind = node[0]
+        if kind == "ascr":
+            ty = self._prop(node[2])
+            self.check(node[1], ty)
+            return ty
+        if kind in ("id", "app", "proj"):
+            app = self._as_app(node)
+            if app is not None:
+                decl, args = app
+                st = self.start_app(decl, args)
+                self.finish_app(st)
+                res = instantiate(st.pattern_result, st.subst)
+                if not is_ground(res):
+                    raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
+                return res
+            if kind == "id":
+                return self._local_proof(node[1])
+            if kind == "app":
+                fty = self.synth(node[1])
+                for arg in node[2]:
+                    if isinstance(fty, PQuant) and fty.q == "∀":  # instantiate the bound variable
+                        if arg[0] in ("hole", "wild", "sorry"):
+                            raise TacticFail("minilean: the argument of a ∀ must be given explicitly")
+                        fty = subst_prop(fty.body, fty.var, self._type_arg(arg, fty.sort))  # type: ignore[arg-type]
+                        continue
+                    imp = as_imp(fty)
+                    if imp is None:
+                        raise TacticFail(
+                            f"function expected\n  {_show_node(node[1])}\nterm has type\n  {show_prop(fty)}"
+                        )
+                    self.check(arg, imp[0])
+                    fty = imp[1]
+                return fty
+        if kind in ("anon", "fun", "hole", "sorry", "wild"):
+            raise TacticFail("invalid term: the expected type must be known")
+        if kind == "id" and node[1] in ("rfl",):
+            raise TacticFail("invalid term: the expected type must be known")
+        raise TacticFail("minilean: unsupported term")
+
+    def _local_proof(self, name: str) -> Prop:
+        h = self._local(name)
+        if h is None:
+            raise TacticFail(f"unknown identifier '{name}'")
+        if isinstance(h.ty, str):
+            raise TacticFail(
+                f"type mismatch\n  {name}\nhas type\n  {h.ty} : Type\nbut is expected to be a proof"
+            )
+        return h.ty
+
+    def _prop(self, node: tuple) -> Prop:
+        try:
+            return to_prop(node, self._sorts())
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+
+    # -------------------------------------------------------------------------------------- applications
+    def _as_app(self, node: tuple) -> tuple[Decl, list] | None:
+        """If `node` applies a global lemma (possibly via field notation), return it and its arguments."""
+        args: list = []
+        if node[0] == "app":
+            args = list(node[2])
+            node = node[1]
+        if node[0] == "id":
+            name = node[1]
+            decl = self._global(name)
+            if decl is not None:
+                return decl, args
+            if name in ("Eq.symm", "Ne.symm") and len(args) == 1 and self._local("Eq") is None:
+                ty = self.synth(args[0])
+                if not (isinstance(ty, PRel) and ty.op == name[0].replace("E", "=").replace("N", "≠")):
+                    raise _mismatch(_show_node(args[0]), ty, ty)
+                return self._symm_app(ty, "symm", [])
+            if "." not in name:
+                if self._local(name) is None and not args:
+                    raise TacticFail(f"unknown identifier '{name}'")
+                return None
+            base, *fields = name.split(".")
+            if self._local(base) is None:
+                raise TacticFail(f"unknown identifier '{name}'")
+            recv: object = ("id", base)
+        elif node[0] == "proj":
+            fields = []
+            while node[0] == "proj":
+                fields.insert(0, node[2])
+                node = node[1]
+            recv = node
+        else:
+            return None
+        # apply all but the last field, then the last one with the arguments
+        for f in fields[:-1]:
+            recv = _Typed(self._project(recv, f, []))
+        ty = recv.ty if isinstance(recv, _Typed) else self.synth(recv)  # type: ignore[arg-type]
+        decl = self._field_decl(ty, fields[-1])
+        if decl is None:
+            return self._symm_app(ty, fields[-1], args)
+        return decl, [_Typed(ty), *args]
+
+    def _symm_app(self, ty: Prop, field: str, args: list) -> tuple[Decl, list]:
+        if field == "symm" and isinstance(ty, PRel) and ty.op in ("=", "≠") and not args:
+            concl = PRel(ty.op, ty.rhs, ty.lhs, ty.ty)
+            return Decl("symm", (), concl), []
+        raise TacticFail(
+            f"invalid field '{field}', the environment does not contain it for\n  {show_prop(ty)}"
+        )
+
+    def _field_decl(self, ty: Prop, field: str) -> Decl | None:
+        head = _head(ty)
+        if head == "≠" and field == "elim":
+            head = "¬"
+        name = _FIELDS.get(head or "", {}).get(field)
+        return BUILTINS[name] if name else None
+
+    def _project(self, recv: object, field: str, args: list) -> Prop:
+        ty = recv.ty if isinstance(recv, _Typed) else self.synth(recv)  # type: ignore[arg-type]
+        decl = self._field_decl(ty, field)
+        if decl is None:
+            return self._symm_app(ty, field, args)[0].concl
+        st = self.start_app(decl, [_Typed(ty), *args])
+        self.finish_app(st)
+        res = instantiate(st.pattern_result, st.subst)
+        if not is_ground(res):
+            raise TacticFail(f"don't know how to synthesize implicit argument in '{decl.name}'")
+        return res
+
+    def start_app(self, decl: Decl, args: list, for_apply: bool = False) -> _Pending:
+        """Instantiate `decl` with fresh metavariables and explicit arguments (hypothesis args postponed)."""
+        sub: dict[str, object] = {}
+        metas: list[int] = []
+        for b in decl.binders:
+            if isinstance(b.ty, str) and b.ty not in ("Prop", *NUMERIC):
+                raise TacticFail(f"minilean: '{decl.name}' has a function-typed argument (not supported)")
+            if isinstance(b.ty, str):
+                self._meta += 1
+                metas.append(self._meta)
+                sub[b.name] = PMeta(self._meta) if b.ty == "Prop" else EMeta(self._meta, b.ty)
+        s: Subst = {}
+        pending: list[tuple[object, Prop]] = []
+        premises: list[tuple[str, Prop]] = []
+        rest = list(args)
+        for b in decl.binders:
+            if b.implicit:
+                if not isinstance(b.ty, str):  # never skip a premise: that would be unsound
+                    raise TacticFail(
+                        f"minilean: implicit hypothesis binder in '{decl.name}' is not supported"
+                    )
+                continue
+            if isinstance(b.ty, str):
+                if not rest:
+                    if for_apply:  # `apply foo` turns missing explicit arguments into metavariables
+                        continue
+                    raise TacticFail(
+                        f"minilean: explicit argument ({b.name} : {b.ty}) of '{decl.name}' must be "
+                        "given (use _ to infer it)"
+                    )
+                arg = rest.pop(0)
+                if isinstance(arg, tuple) and arg[0] == "wild":
+                    continue
+                if isinstance(arg, _Typed):
+                    raise TacticFail(f"type mismatch: '{decl.name}' expects a {b.ty} argument")
+                m = sub[b.name]
+                s[m.idx] = self._type_arg(arg, b.ty)  # type: ignore[union-attr]
+                continue
+            pat = _subst_vars(b.ty, sub)
+            if rest:
+                arg = rest.pop(0)
+                if isinstance(arg, _Typed):  # field-notation receiver: fixes metavariables right away
+                    s2 = match(pat, arg.ty, s)
+                    if s2 is None:
+                        raise _mismatch("argument", arg.ty, instantiate(pat, s))
+                    s = s2
+                else:
+                    pending.append((arg, pat))
+            else:
+                premises.append((b.name, pat))
+        concl = _subst_vars(decl.concl, sub)
+        # extra arguments are applied to the conclusion viewed as an implication chain
+        while rest:
+            imp = as_imp(instantiate(concl, s))
+            if imp is None:
+                if premises:
+                    raise TacticFail(f"minilean: cannot skip explicit arguments of '{decl.name}'")
+                raise TacticFail(f"function expected\n  {decl.name}\nterm has type\n  {show_prop(concl)}")
+            if premises:
+                raise TacticFail(f"minilean: cannot skip explicit arguments of '{decl.name}'")
+            pending.append((rest.pop(0), imp[0]))
+            concl = imp[1]
+        result = concl
+        for _, pat in reversed(premises):
+            result = PBin("→", pat, result)
+        return _Pending(result, [n for n, _ in premises], s, pending, metas, decl.name)
+
+    def _type_arg(self, node: object, sort: str) -> object:
+        try:
+            if sort == "Prop":
+                return to_prop(node, self._sorts())  # type: ignore[arg-type]
+            return to_expr(node, self._sorts(), sort)  # type: ignore[arg-type]
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+
+    def finish_app(self, st: _Pending) -> None:
+        """Elaborate postponed arguments; those whose binder type is known are checked against it."""
+        todo = list(st.pending)
+        while todo:
+            progress = False
+            for item in list(todo):
+                arg, pat = item
+                inst = instantiate(pat, st.subst)
+                if is_ground(inst):
+                    if isinstance(arg, _Typed):
+                        if not defeq(arg.ty, inst):
+                            raise _mismatch("argument", arg.ty, inst)
+                    else:
+                        self.check(arg, inst)  # type: ignore[arg-type]
+                elif isinstance(arg, _Typed) or arg[0] in ("id", "app", "proj", "ascr"):  # type: ignore[index]
+                    ty = arg.ty if isinstance(arg, _Typed) else self.synth(arg)  # type: ignore[arg-type]
+                    s = match(pat, ty, st.subst)
+                    if s is None:
+                        raise _mismatch(_show_node(arg) if isinstance(arg, tuple) else "argument", ty, inst)
+                    st.subst = s
+                else:
+                    continue
+                todo.remove(item)
+                progress = True
+            if not progress:
+                raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
+        st.pending = []
+
+
+def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
+    """Replace the declaration's variables by metavariables."""
+    from minilean.syntax import EApp, EBin, ECast, ENeg, EVar, PPred, PQuant
+
+    def ex(e):
+        if isinstance(e, EVar):
+            return sub.get(e.name, e)
+        if isinstance(e, EBin):
+            return EBin(e.op, ex(e.lhs), ex(e.rhs))
+        if isinstance(e, ENeg):
+            return ENeg(ex(e.arg))
+        if isinstance(e, ECast):
+            return ECast(ex(e.arg), e.src, e.dst)
+        if isinstance(e, EApp):
+            if e.fn in sub:
+                raise TacticFail("minilean: theorems with function-typed arguments cannot be used by name")
+            return EApp(e.fn, tuple(ex(a) for a in e.args))
+        return e
+
+    if isinstance(p, PQuant):  # the bound variable shadows the declaration's variable of that name
+        return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
+    if isinstance(p, PPred):
+        return PPred(p.name, ex(p.arg), p.ty)
+
+    if isinstance(p, PVar):
+        return sub.get(p.name, p)  # type: ignore[return-value]
+    if isinstance(p, PNot):
+        return PNot(_subst_vars(p.arg, sub))
+    if isinstance(p, PBin):
+        return PBin(p.op, _subst_vars(p.lhs, sub), _subst_vars(p.rhs, sub))
+    if isinstance(p, PRel):
+        return PRel(p.op, ex(p.lhs), ex(p.rhs), p.ty)
+    return p
+
+
+__all__ = ["BUILTINS", "FALSE", "INT", "NAT", "Binder", "Decl", "Elaborator", "TermScope", "term_scope"]

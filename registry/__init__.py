@@ -1,0 +1,1 @@
+"""Checkpoints and their MLflow registry versions."""

@@ -1,0 +1,114 @@
+"""A checkpoint's MLflow registration: register it, name it, and log evals to the run that made it.
+
+``registered.json`` beside a checkpoint records the MLflow model version registered for it (written
+after ``registry.registry.log_stage_run``, removed as stale before a new training run), so anything that
+later uses the checkpoint can name the model (``model_version``) and log to its run (``log_eval``).
+The training stages, the RL policy update and both evals go through these functions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+REGISTERED_FILE = "registered.json"
+
+
+def registered_file(checkpoint: str | Path) -> Path:
+    return Path(checkpoint).parent / REGISTERED_FILE
+
+
+def read_registered(checkpoint: str | Path) -> dict[str, Any] | None:
+    """The registration record of ``checkpoint`` (model_uri, version, run_id, ...), or None."""
+    path = registered_file(checkpoint)
+    return json.loads(path.read_text()) if path.is_file() else None
+
+
+def forget_registration(checkpoint: str | Path) -> None:
+    """Drop the record before the checkpoint is rewritten: it is stale until the new one is registered."""
+    registered_file(checkpoint).unlink(missing_ok=True)
+
+
+def register_checkpoint(
+    checkpoint: str | Path,
+    *,
+    stage: str,
+    metrics: Mapping[str, float | int | None],
+    params: Mapping[str, Any],
+    loss_curve: str | Path | None,
+    history: Mapping[str, Iterable[tuple[int, float]]] | None,
+    tokenizer_fingerprint: str,
+    dagster_run_id: str | None,
+    asset_key: str,
+    aliases: Iterable[str],
+    uri: str,
+    iteration: int | None = None,
+    tokenizer_path: str | Path | None = None,
+) -> Any:
+    """Log the training run, register ``checkpoint`` as a model version, write ``registered.json``."""
+    from registry import registry
+
+    extra: dict[str, Any] = {"iteration": iteration} if iteration is not None else {"stage": stage}
+    # log_stage_run writes registered.json before it moves the aliases (they never disagree).
+    return registry.log_stage_run(
+        stage=stage,
+        checkpoint_path=checkpoint,
+        metrics=metrics,
+        params=params,
+        loss_curve=loss_curve,
+        history=history,
+        tokenizer_fingerprint=tokenizer_fingerprint,
+        tokenizer_path=tokenizer_path,  # packed into the version's pyfunc model
+        iteration=iteration,
+        dagster_run_id=dagster_run_id,
+        asset_key=asset_key,
+        aliases=tuple(aliases),
+        uri=uri,
+        record_path=registered_file(checkpoint),
+        record_extra=extra,
+    )
+
+
+def model_version(checkpoint: str | Path, label: str) -> str:
+    """How attempts name the model that produced them: its MLflow version when registered, else the
+    label plus a content hash of the weights (so two different unregistered files never look alike)."""
+    record = read_registered(checkpoint)
+    if record is not None:
+        return str(record["model_uri"])
+    with Path(checkpoint).open("rb") as fh:
+        digest = hashlib.file_digest(fh, "sha256").hexdigest()[:12]
+    return f"{label}@sha256:{digest}"
+
+
+def log_eval(
+    checkpoint: str | Path,
+    summary: Mapping[str, Any],
+    uri: str,
+    files: Iterable[str],
+    metric_names: Mapping[str, str] | None = None,
+) -> str:
+    """Log an eval report's success rates (and anytime curve) and its ``files`` to the MLflow run that
+    registered ``checkpoint``; returns what happened. Never raises: the report stands on its own, so a
+    tracking outage must not fail the eval. ``metric_names`` renames runs in metric keys ("rl-3" → "rl")."""
+    from registry import registry
+
+    record = read_registered(checkpoint)
+    if record is None:
+        return f"not logged: {registered_file(checkpoint)} is missing (the checkpoint is not registered)"
+    names = dict(metric_names or {})
+    try:
+        client = registry.client(uri)
+        run_id = str(record["run_id"])
+        for run, s in summary["runs"].items():
+            name = names.get(run, run)
+            client.log_metric(run_id, f"eval_{name}_success_rate", float(s["success_rate"]))
+            for t, rate in s["anytime_success"].items():
+                client.log_metric(run_id, f"eval_{name}_success_at", float(rate), step=int(t))
+        for file in files:
+            client.log_artifact(run_id, file, artifact_path="eval")
+    except Exception as exc:  # a tracking outage must not fail the eval
+        return f"not logged: {type(exc).__name__}: {exc}"
+    return f"logged to run {run_id} ({record.get('model_uri')})"

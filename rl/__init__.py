@@ -1,0 +1,1 @@
+"""Reinforcement learning: rollouts, replay, the matchmaker's frontier, statement checks, the update."""

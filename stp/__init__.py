@@ -1,0 +1,1 @@
+"""Self-play theorem proving: whole-proof sampling and conjecturing."""

@@ -1,0 +1,1 @@
+"""Lightning training: stages, data, augmentation, optimizers."""
