@@ -1,3 +1,2 @@
-"""The model: tokenizer, GPT, sampler, Lightning training (``train``) and the pipeline stages
-(``stages``), checkpoints, MLflow registry and registration (``registry``, ``registration``), the RL
-policy update (``rl_update``), device/threads (``runtime``), ONNX export. Imports only ``core``."""
+"""The network: tokenizer, GPT, the batched KV-cache sampler, ONNX export, and where a model runs
+(``devices``, ``runtime``). Training is in ``training``, checkpoints and MLflow in ``registry``."""

@@ -1,3 +1,4 @@
-"""Proof search: AND/OR MCTS (``mcts``, ``tree``), proofs (``proof``), policies and batching, the prover
-(``prover``, ``runner``), batch proving and evals (``evaluate``), RL rollouts (``rollouts``), the
-matchmaker, replay shards and eval reports. Imports ``core``, ``lean_io`` and ``models``, never Dagster."""
+"""The prover: AND/OR MCTS (``mcts``, ``tree``), proofs (``proof``, ``simplify``), policies and batching,
+one theorem (``prover``), many in flight (``runner``), a batch over Lean servers (``batch``) and the
+``prove`` command line. Imports ``core``, ``lean_io``, ``minilean``, ``models`` and ``registry``, never
+Dagster; evals, RL and STP build on it."""
