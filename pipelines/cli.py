@@ -3,6 +3,7 @@
     proofmill run [--profile smoke|demo|full] [--iterations N]   # the whole graph, then RL iterations
     proofmill ui [--port 3000]                              # dagster dev on 127.0.0.1
     proofmill query "SELECT ..."                            # DuckDB over replay/attempts/evals
+    proofmill results                                       # docs/RESULTS.md from the last run
 
 Runs go through the Dagster instance in dagster_home/ (sqlite), so everything `run` does shows up in
 the UI afterwards with lineage, logs and metadata.
@@ -148,6 +149,20 @@ def cmd_query(args: argparse.Namespace) -> int:
     return query.main([*args.sql])
 
 
+def cmd_results(args: argparse.Namespace) -> int:
+    _prepare_env(None)
+    import dagster as dg
+
+    from core.profiles import get_profile
+    from pipelines import results
+
+    instance = dg.DagsterInstance.get()
+    session = results.last_session(instance)
+    profile = get_profile(session.profile if session and session.profile != "unknown" else None)
+    print(results.write(default_home(), args.out, None if args.no_readme else args.readme, instance, profile))
+    return 0
+
+
 # Dagster orders the blocking-check inputs of a step by iterating a set, so a job's snapshot id depends
 # on the process's string-hash seed. The UI only treats a run as its code location's own (re-execution
 # without a "different code location" warning) when the snapshot ids agree, so every process of the
@@ -182,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     ui.add_argument("--host", default="127.0.0.1")
     ui.add_argument("--port", type=port_number, default=3000)
     ui.set_defaults(func=cmd_ui)
+    res = sub.add_parser("results", help="write docs/RESULTS.md and README's results block from the last run")
+    res.add_argument("--out", type=Path, default=REPO_ROOT / "docs" / "RESULTS.md")
+    res.add_argument("--readme", type=Path, default=REPO_ROOT / "README.md",
+                     help="README whose results block is rewritten")
+    res.add_argument("--no-readme", action="store_true", help="only write --out")
+    res.set_defaults(func=cmd_results)
     q = sub.add_parser("query", help="run SQL over replay/attempts/rejected/evals and print a table")
     q.add_argument("sql", nargs="*")
     q.set_defaults(func=cmd_query)

@@ -141,6 +141,15 @@ def _write_log(instance: dg.DagsterInstance, run_id: str, log_file: Path) -> Non
                      f"{entry.message or entry.user_message}\n")
 
 
+def session_tags() -> dict[str, str]:
+    """Tags that let `proofmill results` find a `proofmill run`'s runs and say what they ran."""
+    from core.profiles import get_profile
+    from pipelines.results import commit_of_tree
+
+    return {"proofmill/launched_by": "cli", "proofmill/profile": get_profile().name,
+            "proofmill/commit": commit_of_tree()}
+
+
 def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | None = None,
                verbose: bool = False) -> tuple[Any, dg.DagsterRun]:
     """A NOT_STARTED run of ``job_name`` with the code location's origin (and the reconstructable job
@@ -153,7 +162,7 @@ def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | 
     run_config = {} if verbose else {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     run = instance.create_run_for_job(
         job_def=definitions.job_by_name(job_name), run_config=run_config,
-        tags={**tags, "proofmill/launched_by": "cli"}, job_code_origin=recon.get_python_origin(),
+        tags={**tags, **session_tags()}, job_code_origin=recon.get_python_origin(),
         remote_job_origin=remote_job_origin(job_name),
     )
     return recon, run
