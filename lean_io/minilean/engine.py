@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
+from lean_io.minilean.names import check_well_formed, rename_hyp
 from lean_io.minilean.syntax import (
     Parser,
     SyntaxErr,
@@ -332,24 +333,19 @@ def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None,
 
 
 def _rename_inaccessible(g: Goal, names: list[str]) -> Goal:
-    """`case tag h1 h2 =>`: give names to the most recent inaccessible hypotheses, in order."""
+    """`case tag h1 h2 =>`: give names to the most recent inaccessible hypotheses, in order. Renaming a
+    variable is a substitution over the whole goal (names.rename_hyp), never a relabelling."""
     if not names:
         return g
     idx = [i for i, h in enumerate(g.hyps) if not h.accessible]
     if len(names) > len(idx):
         raise TacticFail("too many variable names provided")
-    hyps = list(g.hyps)
     for i, nm in zip(idx[len(idx) - len(names) :], names, strict=True):
         if nm == "_":
             continue
-        check_name(nm)
-        for j, h in enumerate(hyps):
-            if h.accessible and h.name == nm:
-                if h.is_var:
-                    raise TacticFail(f"minilean: cannot shadow the variable '{nm}'; choose another name")
-                hyps[j] = Hyp(h.name, h.ty, accessible=False)
-        hyps[i] = Hyp(nm, hyps[i].ty)
-    return Goal(tuple(hyps), g.target, g.tag)
+        g = rename_hyp(g, i, nm)
+    check_well_formed(g)
+    return g
 
 
 def _find_tag(goals: list[Goal], tag: str) -> int | None:
