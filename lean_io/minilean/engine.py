@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from lean_io.minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.names import check_well_formed, rename_hyp
 from lean_io.minilean.syntax import (
@@ -171,42 +172,58 @@ def elaborate(env: Env, source: str) -> ElabResult:
             continue
         col = len(text) - len(text.lstrip())
         item = (no, col, text[col:])
-        if (col == 0 and _COMMAND_RE.match(text)) or not commands:
+        starts = bool(col == 0 and _COMMAND_RE.match(text)) or not commands
+        if starts and commands and ends_with_in(" ".join(t for _, _, t in commands[-1])):
+            starts = False  # `open A in` / `set_option … in` on its own line: its command follows
+        if starts:
             commands.append([item])
         else:
             commands[-1].append(item)
     messages: list[Message] = []
     sorries: list[ProofState] = []
     cur = env
+    checked = [0]  # declarations that reached elaboration
     for cmd in commands:
         try:
-            cur = _command(cur, cmd, messages, sorries)
+            cur = _command(cur, cmd, messages, sorries, checked)
         except _Fail as e:
             messages.append(Message("error", e.msg, e.line, e.col))
         except RecursionError:  # belt and braces behind the parser's nesting limit: a business error
             messages.append(Message("error", NESTING_MSG, cmd[0][0], cmd[0][1]))
+    written = count_declarations("\n".join(lines))
+    if written != checked[0]:  # never accept a source in which some declaration was not checked
+        messages.append(
+            Message("error", f"minilean: {written - checked[0]} declaration(s) were not elaborated", 1, 0)
+        )
     if any(m.severity == "error" for m in messages):
         cur = env
     return ElabResult(cur, tuple(messages), tuple(sorries))
 
 
-def _command(env: Env, cmd: list[Line], messages: list[Message], sorries: list[ProofState]) -> Env:
+def _command(
+    env: Env, cmd: list[Line], messages: list[Message], sorries: list[ProofState], checked: list[int]
+) -> Env:
     no, col, text = cmd[0]
     word = text.split()[0]
     if word == "import":
         raise _Fail("invalid 'import' command, it must be used in the beginning of the file", no, col)
-    if word == "open":
-        return env
-    if re.match(r"^set_option\s+maxHeartbeats\s+\d+\s*$", text):  # MiniF2F headers: no effect here
-        return env
-    if word not in ("theorem", "lemma", "example"):
-        raise _Fail(f"minilean: unsupported command '{word}'", no, col)
-    # locate the top-level `:=` that ends the statement
     flat: list[tuple[int, int, str]] = []  # (line, col, char)
     for ln, c, t in cmd:
         flat.extend((ln, c + k, ch) for k, ch in enumerate(t))
         flat.append((ln, c + len(t), "\n"))
     chars = "".join(ch for _, _, ch in flat)
+    if word in ("open", "set_option"):  # parsed in full (MiniF2F headers): never skipped by first word
+        try:
+            _, inner = split_prefix(chars)
+        except CommandError as e:
+            raise _Fail(str(e), no, col) from None
+        if inner is None:
+            return env
+        return _command(env, _block_lines(flat, inner, len(chars)), messages, sorries, checked)
+    if word not in ("theorem", "lemma", "example"):
+        raise _Fail(f"minilean: unsupported command '{word}'", no, col)
+    checked[0] += 1
+    # locate the top-level `:=` that ends the statement
     depth, split = 0, -1
     for k, ch in enumerate(chars):
         if ch in "([{⟨":
