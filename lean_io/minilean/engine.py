@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from lean_io.minilean import recheck
 from lean_io.minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.names import check_well_formed, rename_hyp
@@ -20,7 +21,7 @@ from lean_io.minilean.syntax import (
     sort_of_node,
     to_prop,
 )
-from lean_io.minilean.tactics import Runner
+from lean_io.minilean.tactics import Outcome, Runner
 from lean_io.minilean.terms import BUILTINS, Binder, Decl, Elaborator, term_scope
 
 # names Lean's prelude already declares (and the special terms minilean knows): redeclaring one is an error
@@ -105,6 +106,8 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     runner = Runner(state.env.globals, steps=ms * STEPS_PER_MS, z3_ms=ms)
     try:
         out = runner.run(list(state.goals), tactic)
+        if len(out.goals) < len(state.goals) and recheck.enabled():  # a goal closed: names must not matter
+            _recheck_step(runner, list(state.goals), tactic, out)
     except (TacticFail, SyntaxErr) as e:
         raise TacticError(str(e)) from None
     except RecursionError:
@@ -112,6 +115,21 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     return [ProofState((g,), state.env) for g in out.goals] + [
         ProofState((g,), state.env) for g in out.sorries
     ]
+
+
+def _recheck_step(runner: Runner, goals: list[Goal], tactic: str, out: Outcome) -> None:
+    renamed_goals, renamed_tactic = recheck.renamed_goals(goals, tactic)
+    try:
+        again = runner.run(renamed_goals, renamed_tactic)
+        detail = "" if (len(again.goals), len(again.sorries)) == (len(out.goals), len(out.sorries)) else (
+            "a different number of goals"
+        )
+    except (TacticFail, SyntaxErr) as e:
+        detail = str(e) or "failed"
+    if detail:
+        before = "\n\n".join(g.render() for g in goals) + "\n" + tactic
+        after = "\n\n".join(g.render() for g in renamed_goals) + "\n" + renamed_tactic
+        raise TacticFail(recheck.report("tactic", before, after, detail))
 
 
 # ---------------------------------------------------------------------------------------------- sources
@@ -164,6 +182,22 @@ Line = tuple[int, int, str]  # (1-based line number, column, text from that colu
 
 
 def elaborate(env: Env, source: str) -> ElabResult:
+    """Elaborate `source`; an accepted source is accepted again with its identifiers renamed (recheck)."""
+    result = _elaborate_source(env, source)
+    if result.has_errors or not recheck.enabled():
+        return result
+    renamed = recheck.renamed_source(source, env.globals)
+    if renamed == source:
+        return result
+    other = _elaborate_source(env, renamed)
+    if other.has_errors or len(other.sorries) != len(result.sorries):
+        detail = next((m.data for m in other.messages if m.severity == "error"), "a different sorry count")
+        msg = recheck.report("source", source, renamed, detail)
+        return ElabResult(env, (*result.messages, Message("error", msg, 1, 0)), result.sorries)
+    return result
+
+
+def _elaborate_source(env: Env, source: str) -> ElabResult:
     lines = _strip_comments(source).split("\n")
     commands: list[list[Line]] = []
     for no, raw in enumerate(lines, start=1):
