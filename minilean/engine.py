@@ -11,14 +11,17 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from minilean import recheck
+from minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
 from minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
+from minilean.names import check_well_formed, rename_hyp
 from minilean.syntax import (
     Parser,
     SyntaxErr,
     sort_of_node,
     to_prop,
 )
-from minilean.tactics import Runner
+from minilean.tactics import Outcome, Runner
 from minilean.terms import BUILTINS, Binder, Decl, Elaborator, term_scope
 
 # names Lean's prelude already declares (and the special terms minilean knows): redeclaring one is an error
@@ -103,6 +106,8 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     runner = Runner(state.env.globals, steps=ms * STEPS_PER_MS, z3_ms=ms)
     try:
         out = runner.run(list(state.goals), tactic)
+        if len(out.goals) < len(state.goals) and recheck.enabled():  # a goal closed: names must not matter
+            _recheck_step(runner, list(state.goals), tactic, out)
     except (TacticFail, SyntaxErr) as e:
         raise TacticError(str(e)) from None
     except RecursionError:
@@ -110,6 +115,21 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     return [ProofState((g,), state.env) for g in out.goals] + [
         ProofState((g,), state.env) for g in out.sorries
     ]
+
+
+def _recheck_step(runner: Runner, goals: list[Goal], tactic: str, out: Outcome) -> None:
+    renamed_goals, renamed_tactic = recheck.renamed_goals(goals, tactic)
+    try:
+        again = runner.run(renamed_goals, renamed_tactic)
+        detail = "" if (len(again.goals), len(again.sorries)) == (len(out.goals), len(out.sorries)) else (
+            "a different number of goals"
+        )
+    except (TacticFail, SyntaxErr) as e:
+        detail = str(e) or "failed"
+    if detail:
+        before = "\n\n".join(g.render() for g in goals) + "\n" + tactic
+        after = "\n\n".join(g.render() for g in renamed_goals) + "\n" + renamed_tactic
+        raise TacticFail(recheck.report("tactic", before, after, detail))
 
 
 # ---------------------------------------------------------------------------------------------- sources
@@ -162,6 +182,22 @@ Line = tuple[int, int, str]  # (1-based line number, column, text from that colu
 
 
 def elaborate(env: Env, source: str) -> ElabResult:
+    """Elaborate `source`; an accepted source is accepted again with its identifiers renamed (recheck)."""
+    result = _elaborate_source(env, source)
+    if result.has_errors or not recheck.enabled():
+        return result
+    renamed = recheck.renamed_source(source, env.globals)
+    if renamed == source:
+        return result
+    other = _elaborate_source(env, renamed)
+    if other.has_errors or len(other.sorries) != len(result.sorries):
+        detail = next((m.data for m in other.messages if m.severity == "error"), "a different sorry count")
+        msg = recheck.report("source", source, renamed, detail)
+        return ElabResult(env, (*result.messages, Message("error", msg, 1, 0)), result.sorries)
+    return result
+
+
+def _elaborate_source(env: Env, source: str) -> ElabResult:
     lines = _strip_comments(source).split("\n")
     commands: list[list[Line]] = []
     for no, raw in enumerate(lines, start=1):
@@ -170,42 +206,58 @@ def elaborate(env: Env, source: str) -> ElabResult:
             continue
         col = len(text) - len(text.lstrip())
         item = (no, col, text[col:])
-        if (col == 0 and _COMMAND_RE.match(text)) or not commands:
+        starts = bool(col == 0 and _COMMAND_RE.match(text)) or not commands
+        if starts and commands and ends_with_in(" ".join(t for _, _, t in commands[-1])):
+            starts = False  # `open A in` / `set_option … in` on its own line: its command follows
+        if starts:
             commands.append([item])
         else:
             commands[-1].append(item)
     messages: list[Message] = []
     sorries: list[ProofState] = []
     cur = env
+    checked = [0]  # declarations that reached elaboration
     for cmd in commands:
         try:
-            cur = _command(cur, cmd, messages, sorries)
+            cur = _command(cur, cmd, messages, sorries, checked)
         except _Fail as e:
             messages.append(Message("error", e.msg, e.line, e.col))
         except RecursionError:  # belt and braces behind the parser's nesting limit: a business error
             messages.append(Message("error", NESTING_MSG, cmd[0][0], cmd[0][1]))
+    written = count_declarations("\n".join(lines))
+    if written != checked[0]:  # never accept a source in which some declaration was not checked
+        messages.append(
+            Message("error", f"minilean: {written - checked[0]} declaration(s) were not elaborated", 1, 0)
+        )
     if any(m.severity == "error" for m in messages):
         cur = env
     return ElabResult(cur, tuple(messages), tuple(sorries))
 
 
-def _command(env: Env, cmd: list[Line], messages: list[Message], sorries: list[ProofState]) -> Env:
+def _command(
+    env: Env, cmd: list[Line], messages: list[Message], sorries: list[ProofState], checked: list[int]
+) -> Env:
     no, col, text = cmd[0]
     word = text.split()[0]
     if word == "import":
         raise _Fail("invalid 'import' command, it must be used in the beginning of the file", no, col)
-    if word == "open":
-        return env
-    if re.match(r"^set_option\s+maxHeartbeats\s+\d+\s*$", text):  # MiniF2F headers: no effect here
-        return env
-    if word not in ("theorem", "lemma", "example"):
-        raise _Fail(f"minilean: unsupported command '{word}'", no, col)
-    # locate the top-level `:=` that ends the statement
     flat: list[tuple[int, int, str]] = []  # (line, col, char)
     for ln, c, t in cmd:
         flat.extend((ln, c + k, ch) for k, ch in enumerate(t))
         flat.append((ln, c + len(t), "\n"))
     chars = "".join(ch for _, _, ch in flat)
+    if word in ("open", "set_option"):  # parsed in full (MiniF2F headers): never skipped by first word
+        try:
+            _, inner = split_prefix(chars)
+        except CommandError as e:
+            raise _Fail(str(e), no, col) from None
+        if inner is None:
+            return env
+        return _command(env, _block_lines(flat, inner, len(chars)), messages, sorries, checked)
+    if word not in ("theorem", "lemma", "example"):
+        raise _Fail(f"minilean: unsupported command '{word}'", no, col)
+    checked[0] += 1
+    # locate the top-level `:=` that ends the statement
     depth, split = 0, -1
     for k, ch in enumerate(chars):
         if ch in "([{⟨":
@@ -332,24 +384,19 @@ def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None,
 
 
 def _rename_inaccessible(g: Goal, names: list[str]) -> Goal:
-    """`case tag h1 h2 =>`: give names to the most recent inaccessible hypotheses, in order."""
+    """`case tag h1 h2 =>`: give names to the most recent inaccessible hypotheses, in order. Renaming a
+    variable is a substitution over the whole goal (names.rename_hyp), never a relabelling."""
     if not names:
         return g
     idx = [i for i, h in enumerate(g.hyps) if not h.accessible]
     if len(names) > len(idx):
         raise TacticFail("too many variable names provided")
-    hyps = list(g.hyps)
     for i, nm in zip(idx[len(idx) - len(names) :], names, strict=True):
         if nm == "_":
             continue
-        check_name(nm)
-        for j, h in enumerate(hyps):
-            if h.accessible and h.name == nm:
-                if h.is_var:
-                    raise TacticFail(f"minilean: cannot shadow the variable '{nm}'; choose another name")
-                hyps[j] = Hyp(h.name, h.ty, accessible=False)
-        hyps[i] = Hyp(nm, hyps[i].ty)
-    return Goal(tuple(hyps), g.target, g.tag)
+        g = rename_hyp(g, i, nm)
+    check_well_formed(g)
+    return g
 
 
 def _find_tag(goals: list[Goal], tag: str) -> int | None:

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 
 import z3
 
-from minilean.smt import RLIMIT_PER_MS, locked
+from minilean.smt import RLIMIT_PER_MS, internal_name, locked
 from minilean.syntax import (
     INT,
     NAT,
@@ -176,7 +176,7 @@ def _z3_refutes_unlocked(comps: list[Comparison], nat_atoms: Iterable, timeout_m
 
     def var(m: Monomial) -> z3.ArithRef:
         if m not in names:
-            names[m] = z3.Real(f"m{len(names)}")
+            names[m] = z3.Real(internal_name("mono", len(names)))
         return names[m]
 
     s = z3.Solver()

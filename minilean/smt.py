@@ -58,6 +58,23 @@ class Untranslatable(Exception):
     """The proposition uses something the z3 encoding does not cover."""
 
 
+# Internal z3 constants (omega's opaque atoms, quantifier-bound variables) are named with a leading '#',
+# a character the tokenizer never admits in an identifier: a user variable can then never be the same
+# z3 constant as an internal one (which would let a solver equate unrelated terms and prove false goals).
+INTERNAL_MARK = "#"
+
+
+def internal_name(kind: str, n: int, hint: str = "") -> str:
+    """The z3 name of the `n`-th internal constant of `kind` (never a Lean identifier)."""
+    return f"{INTERNAL_MARK}{kind}{n}" + (f":{hint}" if hint else "")
+
+
+def _user_name(name: str) -> str:
+    if not name or INTERNAL_MARK in name:
+        raise Untranslatable(f"variable name {name!r} is not an identifier")
+    return name
+
+
 def _z3_sort(sort: str) -> z3.SortRef:
     return z3.IntSort() if sort in (NAT, INT) else z3.RealSort()
 
@@ -70,6 +87,7 @@ class Encoder:
         self.atoms: dict[tuple, z3.ExprRef] = {}
         self.side: list[z3.BoolRef] = []  # facts every model must satisfy (ℕ terms are ≥ 0)
         self.bound: dict[str, z3.ExprRef] = {}
+        self.n_bound = 0  # every quantifier gets its own internal constant
 
     def var(self, name: str) -> z3.ExprRef:
         if name in self.bound:
@@ -77,9 +95,9 @@ class Encoder:
         if name not in self.vars:
             sort = self.sorts.get(name)
             if sort == "Prop":
-                self.vars[name] = z3.Bool(name)
+                self.vars[name] = z3.Bool(_user_name(name))
             elif sort in (NAT, INT, RAT, REAL):
-                v = z3.Const(name, _z3_sort(sort))
+                v = z3.Const(_user_name(name), _z3_sort(sort))
                 self.vars[name] = v
                 if sort == NAT:
                     self.side.append(v >= 0)
@@ -90,7 +108,7 @@ class Encoder:
     def atom(self, e: Expr, ty: str) -> z3.ArithRef:
         key = (e, ty)
         if key not in self.atoms:
-            v = z3.Const(f"atom{len(self.atoms)}", _z3_sort(ty))
+            v = z3.Const(internal_name("atom", len(self.atoms)), _z3_sort(ty))
             self.atoms[key] = v
             if ty == NAT:
                 self.side.append(v >= 0)
@@ -101,7 +119,7 @@ class Encoder:
         if fs is None:
             raise Untranslatable(f"function {name}")
         doms, cod = fs
-        return z3.Function(name, *[_z3_sort(d) for d in doms], _z3_sort(cod))
+        return z3.Function(_user_name(name), *[_z3_sort(d) for d in doms], _z3_sort(cod))
 
     @staticmethod
     def _literal(e: Expr) -> int | None:
@@ -195,7 +213,8 @@ class Encoder:
             v = self.expr(p.arg, p.ty)
             return v % 2 == (0 if p.name == "Even" else 1)
         if isinstance(p, PQuant) and not self.omega:
-            v = z3.Const(f"{p.var}!{len(self.bound)}", _z3_sort(p.sort))
+            v = z3.Const(internal_name("bound", self.n_bound, p.var), _z3_sort(p.sort))
+            self.n_bound += 1
             saved = self.bound.get(p.var)
             self.bound[p.var] = v
             try:
@@ -251,4 +270,13 @@ def _valid(
     return None
 
 
-__all__ = ["Z3_LOCK", "Encoder", "Untranslatable", "locked", "translatable", "valid"]
+__all__ = [
+    "INTERNAL_MARK",
+    "Z3_LOCK",
+    "Encoder",
+    "Untranslatable",
+    "internal_name",
+    "locked",
+    "translatable",
+    "valid",
+]

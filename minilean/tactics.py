@@ -32,6 +32,7 @@ from minilean.goals import (
     unfold,
 )
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from minilean.names import check_well_formed
 from minilean.syntax import (
     FALSE,
     INT,
@@ -249,6 +250,8 @@ class Runner:
             # soundness: every `?_` a term produced is still a goal (else the tactic fails), and every
             # `sorry` it met is reported, whatever the handler did with them
             met = scope.settle(res.goals)
+        for new in (*res.goals, *met):  # names stay faithful: no stale or duplicated variable survives
+            check_well_formed(new)
         return Outcome(res.goals, res.sorries + [x for x in met if not any(x is y for y in res.sorries)])
 
     # ------------------------------------------------------------------------------------------ helpers

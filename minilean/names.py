@@ -1,0 +1,125 @@
+"""Name discipline of minilean goals: renaming a variable is a substitution, and goals stay well formed.
+
+minilean refers to variables by name (no de Bruijn indices), so two facts are only about the same variable
+when they use the same name. Two rules keep that meaning faithful:
+
+* renaming a variable (`case tag x hx =>`, `next x =>` on an inaccessible `x✝`) renames every free
+  occurrence in all hypotheses and the target (bound variables of the same name are left alone, and a
+  rename that would be captured by a binder is refused);
+* a goal is well formed: every variable is declared once (accessible or not), and every free name of a
+  hypothesis is declared before it, every free name of the target somewhere in the context. A tactic that
+  would produce anything else fails instead, so a stale name can never be captured by a later `intro`.
+"""
+
+from __future__ import annotations
+
+from minilean.goals import Goal, Hyp, TacticFail, check_name
+from minilean.syntax import (
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    EVar,
+    Expr,
+    PBin,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    PVar,
+    prop_vars,
+)
+
+
+def rename_expr(e: Expr, old: str, new: str) -> Expr:
+    if isinstance(e, EVar):
+        return EVar(new) if e.name == old else e
+    if isinstance(e, EBin):
+        return EBin(e.op, rename_expr(e.lhs, old, new), rename_expr(e.rhs, old, new))
+    if isinstance(e, ENeg):
+        return ENeg(rename_expr(e.arg, old, new))
+    if isinstance(e, ECast):
+        return ECast(rename_expr(e.arg, old, new), e.src, e.dst)
+    if isinstance(e, EApp):
+        return EApp(new if e.fn == old else e.fn, tuple(rename_expr(a, old, new) for a in e.args))
+    return e
+
+
+def rename_prop(p: Prop, old: str, new: str) -> Prop:
+    """Rename the free variable `old` (numeric, Prop or function) to `new`; refuses to be captured."""
+    if isinstance(p, PVar):
+        return PVar(new) if p.name == old else p
+    if isinstance(p, PNot):
+        return PNot(rename_prop(p.arg, old, new))
+    if isinstance(p, PBin):
+        return PBin(p.op, rename_prop(p.lhs, old, new), rename_prop(p.rhs, old, new))
+    if isinstance(p, PRel):
+        return PRel(p.op, rename_expr(p.lhs, old, new), rename_expr(p.rhs, old, new), p.ty)
+    if isinstance(p, PPred):
+        return PPred(p.name, rename_expr(p.arg, old, new), p.ty)
+    if isinstance(p, PQuant):
+        if p.var == old or old not in prop_vars(p.body):
+            return p  # shadowed, or nothing to rename below
+        if p.var == new:
+            raise TacticFail(f"minilean: renaming '{old}' to '{new}' would be captured by a binder")
+        return PQuant(p.q, p.var, p.sort, rename_prop(p.body, old, new))
+    return p
+
+
+def declared_vars(g: Goal) -> list[str]:
+    return [h.name for h in g.hyps if h.is_var]
+
+
+def rename_hyp(g: Goal, index: int, new: str) -> Goal:
+    """Give hypothesis `index` the accessible name `new`. A variable is renamed everywhere it occurs."""
+    check_name(new)
+    h = g.hyps[index]
+    hyps = list(g.hyps)
+    if not h.is_var:
+        for j, k in enumerate(hyps):
+            if j != index and k.accessible and k.name == new:
+                if k.is_var:
+                    raise TacticFail(f"minilean: cannot shadow the variable '{new}'; choose another name")
+                hyps[j] = Hyp(k.name, k.ty, accessible=False)
+        hyps[index] = Hyp(new, h.ty)
+        return Goal(tuple(hyps), g.target, g.tag)
+    if new == h.name:
+        hyps[index] = Hyp(new, h.ty)
+        return Goal(tuple(hyps), g.target, g.tag)
+    # a fresh name: no other hypothesis (variable or proof, accessible or not) is called `new`, so the
+    # substitution below cannot merge two variables nor make a proof name ambiguous
+    if any(j != index and k.name == new for j, k in enumerate(hyps)):
+        raise TacticFail(f"minilean: the name '{new}' is already used; choose a fresh one")
+    old = h.name
+    out: list[Hyp] = []
+    for j, k in enumerate(hyps):
+        if j == index:
+            out.append(Hyp(new, k.ty))
+        elif k.is_var:
+            out.append(k)
+        else:
+            out.append(Hyp(k.name, rename_prop(k.ty, old, new), k.accessible))  # type: ignore[arg-type]
+    return Goal(tuple(out), rename_prop(g.target, old, new), g.tag)
+
+
+def check_well_formed(g: Goal) -> None:
+    """Raise TacticFail unless every variable is declared once and every free name is declared in scope."""
+    seen: set[str] = set()
+    for h in g.hyps:
+        if h.is_var:
+            if h.name in seen:
+                raise TacticFail(f"minilean: internal error: the variable '{h.name}' is declared twice")
+            seen.add(h.name)
+            continue
+        missing = prop_vars(h.ty) - seen  # type: ignore[arg-type]
+        if missing:
+            raise TacticFail(
+                f"minilean: internal error: hypothesis '{h.name}' mentions undeclared {sorted(missing)}"
+            )
+    missing = prop_vars(g.target) - seen
+    if missing:
+        raise TacticFail(f"minilean: internal error: the goal mentions undeclared {sorted(missing)}")
+
+
+__all__ = ["check_well_formed", "declared_vars", "rename_expr", "rename_hyp", "rename_prop"]

@@ -1,0 +1,164 @@
+"""Second line of defence: a sound checker's verdict cannot depend on the names the user chose.
+
+Every accepted source (and every tactic step that closes a goal) is checked again after consistently
+renaming the user's identifiers to fresh ones. A disagreement means some name met something it must not
+(a solver-internal constant, a stale variable, a skipped command): the step is refused and logged.
+
+Renaming is textual and conservative: only identifiers outside a protected vocabulary (keywords, tactic
+names, library lemmas and their binder names, sorts, `this`, case tags the library generates, names the
+environment already declares) are renamed, each first component of a dotted name (`h.mp` ↦ `r3_h.mp`),
+never a field after `.`. New names are fresh: they occur nowhere in the text.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+from minilean.goals import RESERVED, Goal, Hyp
+from minilean.names import rename_prop
+from minilean.syntax import _ID_CONT, _IDENT_RE, KEYWORDS, SORT_ALIASES, binder_names
+from minilean.tactics import SEARCH, UNSUPPORTED, Runner
+from minilean.terms import BUILTINS
+
+LOG = logging.getLogger("minilean.recheck")
+ENV_SWITCH = "MINILEAN_RENAMING_RECHECK"  # "0" turns the re-check off (benchmarks of its cost only)
+
+_BUILTIN_WORDS = {name.split(".")[0] for name in BUILTINS}
+# case tags the library generates (binder names of its lemmas, constructor names): kept after `case`
+_TAGS = {b.name for d in BUILTINS.values() for b in d.binders} | {"intro", "inl", "inr", "left", "right"}
+PROTECTED = frozenset(
+    set(KEYWORDS)
+    | set(RESERVED)
+    | set(SORT_ALIASES)
+    | _BUILTIN_WORDS
+    | {n[2:] for n in dir(Runner) if n.startswith("t_")}
+    | UNSUPPORTED
+    | SEARCH
+    | {
+        # the tactic vocabulary (a name equal to a tactic would rename the tactic itself)
+        "intro", "intros", "exact", "refine", "apply", "have", "specialize", "show", "sorry", "constructor",
+        "left", "right", "exfalso", "by_cases", "by_contra", "assumption", "contradiction", "rfl", "decide",
+        "trivial", "omega", "linarith", "nlinarith", "positivity", "norm_num", "ring", "ring_nf", "rw",
+        "rewrite", "subst", "interval_cases", "rintro", "simp", "use", "exists", "cases", "rcases",
+        "obtain", "try", "first", "all_goals", "any_goals", "repeat", "done", "skip", "case", "next",
+        "only", "at", "with", "in", "using", "this", "open", "set_option", "maxHeartbeats", "namespace",
+        "section", "end", "import", "def", "abbrev", "instance", "axiom", "opaque", "structure",
+        "inductive", "class", "simp_all", "tauto", "aesop", "field_simp", "push_neg", "simpa", "calc",
+        "induction", "norm_cast", "unfold", "replace", "gcongr", "exact?", "apply?", "rw?", "simp?",
+        "hint", "linarith!", "nlinarith!", "decide!",
+        # library names and the case tags their constructors give
+        "Nat", "Int", "Real", "Rat", "Even", "Odd", "Prime", "gcd", "lcm", "abs", "Eq", "Ne", "refl",
+        "symm", "elim", "mp", "mpr", "inl", "inr", "sq_nonneg", "pow_two_nonneg",
+        "mul_self_nonneg", "abs_nonneg", "sq_abs", "Classical", "not_not", "BigOperators", "Topology",
+        "Finset", "True", "False", "Prop", "Not", "Or", "And", "Iff",
+    }
+)
+
+
+def enabled() -> bool:
+    return os.environ.get(ENV_SWITCH, "1") != "0"
+
+
+def _words(text: str) -> set[str]:
+    return {m.group() for m in _IDENT_RE.finditer(text)}
+
+
+def fresh_map(names: Iterable[str], avoid: set[str]) -> dict[str, str]:
+    """An injective map from `names` to fresh identifiers that avoid `avoid` and each other."""
+    out: dict[str, str] = {}
+    used = set(avoid)
+    for i, n in enumerate(sorted(set(names))):
+        k = i
+        new = f"r{k}_{n}"
+        while new in used:
+            k += 1000
+            new = f"r{k}_{n}"
+        used.add(new)
+        out[n] = new
+    return out
+
+
+_CONT_RE = re.compile(_ID_CONT)
+_CASE_TAG_RE = re.compile(r"\bcase\s+$")
+
+
+def rename_text(text: str, mapping: Mapping[str, str]) -> str:
+    """Rename identifiers of `text` by `mapping` (first components of dotted names; fields untouched)."""
+    out: list[str] = []
+    last = 0
+    for m in _IDENT_RE.finditer(text):
+        start = m.start()
+        if start > 0 and (text[start - 1] == "." or _CONT_RE.match(text[start - 1])):
+            continue  # a field after `.`, or the middle of a longer token
+        head, dot, tail = m.group().partition(".")
+        if head in _TAGS and _CASE_TAG_RE.search(text, 0, start):
+            continue  # `case left =>`: a tag the library chose, not the user's name
+        if head in mapping:
+            out.append(text[last:start])
+            out.append(mapping[head] + dot + tail)
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def user_names(text: str, protected: Iterable[str] = ()) -> set[str]:
+    """Identifiers of `text` that the re-check renames."""
+    prot = PROTECTED | set(protected)
+    out = set()
+    for w in _words(text):
+        head = w.split(".")[0]
+        if head not in prot and not head.startswith("_"):
+            out.add(head)
+    return out
+
+
+def renamed_source(source: str, globals_: Mapping[str, object]) -> str:
+    """`source` with every user identifier renamed to a fresh one (names the environment declares, and
+    the binder names of its declarations, are kept: they are not the user's to choose here)."""
+    keep: set[str] = set()
+    for name, decl in globals_.items():
+        keep |= set(name.split("."))
+        keep |= {b.name for b in getattr(decl, "binders", ())}
+    names = user_names(source, keep)
+    return rename_text(source, fresh_map(names, _words(source) | PROTECTED | keep))
+
+
+def renamed_goals(goals: list[Goal], tactic: str) -> tuple[list[Goal], str]:
+    """The goals with every hypothesis name renamed (variables substituted in all types), one mapping for
+    all of them, and the tactic text under the same mapping."""
+    names = {h.name for g in goals for h in g.hyps} - PROTECTED
+    names = {n for n in names if not n.startswith("_")}
+    bound: set[str] = set()
+    for g in goals:
+        for p in (g.target, *(h.ty for h in g.hyps if not h.is_var)):
+            binder_names(p, bound)  # type: ignore[arg-type]
+    mapping = fresh_map(names, _words(tactic) | names | bound | PROTECTED)
+    out = []
+    for g in goals:
+        hyps: list[Hyp] = []
+        for h in g.hyps:
+            ty = h.ty
+            if not h.is_var:
+                for old, new in mapping.items():
+                    ty = rename_prop(ty, old, new)  # type: ignore[arg-type]
+            hyps.append(Hyp(mapping.get(h.name, h.name), ty, h.accessible))
+        target = g.target
+        for old, new in mapping.items():
+            target = rename_prop(target, old, new)
+        out.append(Goal(tuple(hyps), target, g.tag))
+    return out, rename_text(tactic, mapping)
+
+
+def report(kind: str, original: str, renamed: str, detail: str) -> str:
+    msg = (
+        f"minilean: the verdict depends on identifier names ({kind}); refused as unsound. "
+        f"A renamed copy was rejected: {detail.splitlines()[0] if detail else ''}"
+    )
+    LOG.warning("%s\noriginal:\n%s\nrenamed:\n%s", msg, original, renamed)
+    return msg
+
+
+__all__ = ["ENV_SWITCH", "PROTECTED", "enabled", "rename_text", "renamed_goals", "renamed_source", "report"]
