@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from lean_io.minilean.commands import is_no_op, print_axioms_target
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.syntax import (
     Parser,
@@ -197,6 +198,14 @@ def _command(env: Env, cmd: list[Line], messages: list[Message], sorries: list[P
     if word == "open":
         return env
     if re.match(r"^set_option\s+maxHeartbeats\s+\d+\s*$", text):  # MiniF2F headers: no effect here
+        return env
+    if len(cmd) == 1 and is_no_op(text):  # options, sections: nothing minilean checks changes
+        return env
+    if len(cmd) == 1 and (target := print_axioms_target(text)) is not None:
+        if env.get(target) is None:
+            raise _Fail(f"unknown constant '{target}'", no, col)
+        # Lean lists the axioms used; minilean does not track them, and says so
+        messages.append(Message("info", f"'{target}': axioms are not tracked by minilean", no, col))
         return env
     if word not in ("theorem", "lemma", "example"):
         raise _Fail(f"minilean: unsupported command '{word}'", no, col)
