@@ -205,7 +205,7 @@ def classify(message: str, line_text: str) -> str:
         return f"unsolved goals after {head}"
     if "timed out" in first:
         return f"timeout: {head}"
-    kind = re.sub(r"'[^']*'", "'…'", first)
+    kind = re.sub(r"'([^']{13,})'", "'…'", first)  # short quotes (tokens) say what failed; keep them
     kind = re.sub(r"\d+", "N", kind)
     return f"{head}: {kind[:70]}"
 

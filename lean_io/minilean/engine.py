@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from lean_io.minilean.commands import is_no_op, print_axioms_target
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
+from lean_io.minilean.nested import NestedBy, merge_open_brackets, split_nested_by
 from lean_io.minilean.syntax import (
     Parser,
     SyntaxErr,
@@ -370,6 +371,7 @@ def _find_tag(goals: list[Goal], tag: str) -> int | None:
 
 
 def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[ProofState]) -> list[Goal]:
+    items = merge_open_brackets(items)
     base = items[0][1]
     groups: list[list[Line]] = []
     for it in items:
@@ -394,6 +396,10 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 if left:
                     raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
                 goals = goals[1:]
+                continue
+            nested = split_nested_by(grp)
+            if nested is not None:
+                goals = _run_nested(env, runner, nested, goals, sorries)
                 continue
             m_case, m_next = _CASE_RE.match(text), _NEXT_RE.match(text)
             if m_case or m_next:
@@ -428,6 +434,23 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         goals = out.goals
         sorries.extend(ProofState((g,), env) for g in out.sorries)
     return goals
+
+
+def _run_nested(
+    env: Env, runner: Runner, nb: NestedBy, goals: list[Goal], sorries: list[ProofState]
+) -> list[Goal]:
+    """`have h : T := by …` (the block proves T, then the main goal goes on with h) and `suffices h : T
+    by …` (the block proves the main goal with h, T stays to prove)."""
+    out = runner.run(goals, nb.head)  # `have h : T`: [T, main goal with h, other goals]
+    sorries.extend(ProofState((g,), env) for g in out.sorries)
+    if not nb.block:
+        raise _Fail("unexpected end of input; expected tactic", nb.line, nb.column)
+    fact, main, rest = out.goals[0], out.goals[1], out.goals[2:]
+    proved, kept = (fact, main) if nb.kind == "have" else (main, fact)
+    left = _run_block(env, nb.block, [proved], sorries)
+    if left:
+        raise _Fail("unsolved goals\n" + "\n\n".join(g.render() for g in left), nb.line, nb.column)
+    return [kept, *rest]
 
 
 __all__ = [

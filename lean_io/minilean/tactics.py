@@ -32,6 +32,7 @@ from lean_io.minilean.goals import (
     unfold,
 )
 from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from lean_io.minilean.nested import NestedBy, split_nested_by
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -154,6 +155,9 @@ class Runner:
         text = text.strip()
         if not text:
             raise TacticFail("unexpected end of input; expected tactic")
+        nested = split_nested_by([(1, 0, text)])  # `have h : T := by t₁; t₂`: the block takes both
+        if nested is not None:
+            return self._nested(goals, nested)
         seq = _split_top(text, ";")
         if len(seq) > 1:
             out = Outcome(list(goals))
@@ -183,6 +187,18 @@ class Runner:
         main, others = goals[0], goals[1:]
         res = self.apply_main(main, word, rest, text)
         return Outcome(res.goals + others, res.sorries)
+
+    def _nested(self, goals: list[Goal], nb: NestedBy) -> Outcome:
+        """One-line `have h : T := by …` / `suffices h : T by …` (the engine handles indented blocks)."""
+        out = self.run(goals, nb.head)
+        if not nb.block:
+            raise TacticFail("unexpected end of input; expected tactic")
+        fact, main, rest = out.goals[0], out.goals[1], out.goals[2:]
+        proved, kept = (fact, main) if nb.kind == "have" else (main, fact)
+        inner = self.run([proved], " ".join(t for _, _, t in nb.block))
+        if inner.goals:
+            raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in inner.goals))
+        return Outcome([kept, *rest], out.sorries + inner.sorries)
 
     def _combinator(self, goals: list[Goal], word: str, rest: str) -> Outcome:
         if word in ("skip", "done") and rest:
