@@ -67,6 +67,7 @@ from lean_io.minilean.syntax import (
 from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
 
 TIMEOUT_MSG = "Tactic application timed out."
+BLOCK_STEPS, BLOCK_Z3_MS = 5000 * 200, 5000  # budgets of a term-level `by` block (as a proof's tactic)
 UNSUPPORTED = {
     "simp_all",
     "tauto",

@@ -267,6 +267,9 @@ class Elaborator:
         if kind == "sorry":
             self.sorries.append(Goal(self.hyps, expected, None))
             return
+        if kind == "by":
+            self._check_by(node[1], expected)
+            return
         if kind == "wild":
             raise TacticFail(f"don't know how to synthesize placeholder\ncontext:\n⊢ {show_prop(expected)}")
         if kind == "id" and node[1] == "rfl":
@@ -295,6 +298,16 @@ class Elaborator:
         got = self.synth(node)
         if not defeq(got, expected):
             raise _mismatch(_show_node(node), got, expected)
+
+    def _check_by(self, tactic: str, expected: Prop) -> None:
+        """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
+        from lean_io.minilean.tactics import BLOCK_STEPS, BLOCK_Z3_MS, Runner  # tactics imports terms
+
+        runner = Runner(self.globals, steps=BLOCK_STEPS, z3_ms=BLOCK_Z3_MS)
+        out = runner.run([Goal(self.hyps, expected, None)], tactic)
+        if out.goals:
+            raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in out.goals))
+        self.sorries.extend(out.sorries)
 
     def _check_rfl(self, expected: Prop) -> None:
         e = expected
@@ -413,7 +426,7 @@ class Elaborator:
                     self.check(arg, imp[0])
                     fty = imp[1]
                 return fty
-        if kind in ("anon", "fun", "hole", "sorry", "wild"):
+        if kind in ("anon", "fun", "hole", "sorry", "wild", "by"):
             raise TacticFail("invalid term: the expected type must be known")
         if kind == "id" and node[1] in ("rfl",):
             raise TacticFail("invalid term: the expected type must be known")
