@@ -33,6 +33,7 @@ from lean_io.minilean.goals import (
 )
 from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from lean_io.minilean.nested import NestedBy, split_nested_by
+from lean_io.minilean.rcases_rfl import RFL_MARK, settle_rfl
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -65,6 +66,7 @@ from lean_io.minilean.syntax import (
     tokenize,
 )
 from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
+from lean_io.minilean.unfold_defs import dvd_exists, unfold_exists
 
 TIMEOUT_MSG = "Tactic application timed out."
 BLOCK_STEPS, BLOCK_Z3_MS = 5000 * 200, 5000  # budgets of a term-level `by` block (as a proof's tactic)
@@ -872,7 +874,7 @@ class Runner:
                     raise TacticFail("tactic 'introN' failed, insufficient number of binders")
                 nxt.extend((h2, imp[1], t2) for h2, t2 in _rcases(hyps, imp[0], pat, tag))
             states = nxt
-        return Outcome([Goal(h, t, tag) for h, t, tag in states])
+        return Outcome(settle_rfl([Goal(h, t, tag) for h, t, tag in states]))
 
     def t_simp(self, g: Goal, rest: str) -> Outcome:
         """Only `simp only [h₁, …] (at h)` with equations, rewritten to a fixpoint (bounded); the goal is
@@ -910,6 +912,7 @@ class Runner:
             raise TacticFail("unexpected end of input; expected term")
         target = g.target
         for it in items:
+            target = dvd_exists(target) or target  # `use` sees through the reducible `∣` instance
             if not (isinstance(target, PQuant) and target.q == "∃"):
                 raise TacticFail(f"use: the goal is not an existential\n{g.render()}")
             try:
@@ -987,7 +990,7 @@ class Runner:
         pat = _RcasesParser(pat_text).parse()
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
         results = _rcases(hyps, ty, pat, g.tag)
-        return Outcome([Goal(h, g.target, tag) for h, tag in results])
+        return Outcome(settle_rfl([Goal(h, g.target, tag) for h, tag in results]))
 
 
 # ---------------------------------------------------------------------------------------------- binders
@@ -1096,7 +1099,7 @@ def _is_meta(p: Prop) -> bool:
 def _whnf(p: Prop) -> Prop:
     """Unfold notations until an inductive head (∧ ∨ ↔ True False) or something else appears."""
     while not (isinstance(p, PBin) and p.op in ("∧", "∨", "↔")) and not isinstance(p, PConst):
-        nxt = unfold(p)
+        nxt = unfold(p) or unfold_exists(p)
         if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
             return p
         p = nxt
@@ -1135,6 +1138,8 @@ class _RcasesParser:
         if t.kind == "id":
             if t.text == "_":
                 return ("name", "_")
+            if t.text == "rfl":
+                return ("rfl",)
             check_name(t.text)
             return ("name", t.text)
         if t.kind == "sym" and t.text == "-":
@@ -1168,6 +1173,8 @@ def _rcases(
         return [(add_hyp(hyps, None if pat[1] == "_" else pat[1], ty), tag)]
     if kind == "clear":
         return [(hyps, tag)]
+    if kind == "rfl":  # substituted once the whole pattern is matched (settle_rfl)
+        return [(add_hyp(hyps, None, ty, RFL_MARK), tag)]
     t = _whnf(ty)
     if t == FALSE:
         return []
