@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from lean_io.minilean.alternatives import run_alternatives, split_alternatives
 from lean_io.minilean.commands import is_no_op, print_axioms_target
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.nested import NestedBy, merge_open_brackets, split_nested_by
@@ -377,7 +378,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     for it in items:
         if it[1] < base:
             raise _Fail("expected command", it[0], it[1])
-        if it[1] == base or not groups:
+        if (it[1] == base and not it[2].startswith("|")) or not groups:  # `| alt =>` lines continue
             groups.append([it])
         else:
             groups[-1].append(it)
@@ -385,7 +386,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     for grp in groups:
         ln, c, text = grp[0]
         try:
-            if text.startswith("·") or text.startswith(". "):
+            if text.startswith("·") or text.startswith(". ") or text == ".":
                 content = text[1:].lstrip()
                 sub = ([(ln, c + len(text) - len(content), content)] if content else []) + grp[1:]
                 if not goals:
@@ -396,6 +397,15 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 if left:
                     raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
                 goals = goals[1:]
+                continue
+            alternatives = split_alternatives(grp)
+            if alternatives is not None:
+                out = runner.run(goals, alternatives[0])
+                made = out.goals[: len(out.goals) - (len(goals) - 1)]
+                sorries.extend(ProofState((g,), env) for g in out.sorries)
+                goals = run_alternatives(
+                    out.goals, made, alternatives[1], lambda b, gs: _run_block(env, b, gs, sorries)
+                )
                 continue
             nested = split_nested_by(grp)
             if nested is not None:

@@ -34,6 +34,7 @@ from lean_io.minilean.goals import (
 from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from lean_io.minilean.nested import NestedBy, split_nested_by
 from lean_io.minilean.rcases_rfl import RFL_MARK, settle_rfl
+from lean_io.minilean.structural import induction, revert
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -444,6 +445,15 @@ class Runner:
                 f"{show_prop(g.target)}"
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
+
+    def t_revert(self, g: Goal, rest: str) -> Outcome:
+        return Outcome([revert(g, rest.split())])
+
+    def t_induction(self, g: Goal, rest: str) -> Outcome:
+        names = rest.split()
+        if len(names) != 1:
+            raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
+        return Outcome(induction(g, names[0]))
 
     def t_sorry(self, g: Goal, rest: str) -> Outcome:
         if rest:
