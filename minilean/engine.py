@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from minilean import recheck
+from minilean.alternatives import run_alternatives, split_alternatives
 from minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
 from minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from minilean.names import check_well_formed, rename_hyp
+from minilean.nested import NestedBy, merge_open_brackets, split_nested_by
+from minilean.noop_commands import is_no_op, print_axioms_target
 from minilean.syntax import (
     Parser,
     SyntaxErr,
@@ -241,6 +244,14 @@ def _command(
     word = text.split()[0]
     if word == "import":
         raise _Fail("invalid 'import' command, it must be used in the beginning of the file", no, col)
+    if len(cmd) == 1 and is_no_op(text):  # options, sections: nothing minilean checks changes
+        return env
+    if len(cmd) == 1 and (target := print_axioms_target(text)) is not None:
+        if env.get(target) is None:
+            raise _Fail(f"unknown constant '{target}'", no, col)
+        # Lean lists the axioms used; minilean does not track them, and says so
+        messages.append(Message("info", f"'{target}': axioms are not tracked by minilean", no, col))
+        return env
     flat: list[tuple[int, int, str]] = []  # (line, col, char)
     for ln, c, t in cmd:
         flat.extend((ln, c + k, ch) for k, ch in enumerate(t))
@@ -408,12 +419,13 @@ def _find_tag(goals: list[Goal], tag: str) -> int | None:
 
 
 def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[ProofState]) -> list[Goal]:
+    items = merge_open_brackets(items)
     base = items[0][1]
     groups: list[list[Line]] = []
     for it in items:
         if it[1] < base:
             raise _Fail("expected command", it[0], it[1])
-        if it[1] == base or not groups:
+        if (it[1] == base and not it[2].startswith("|")) or not groups:  # `| alt =>` lines continue
             groups.append([it])
         else:
             groups[-1].append(it)
@@ -421,7 +433,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     for grp in groups:
         ln, c, text = grp[0]
         try:
-            if text.startswith("·") or text.startswith(". "):
+            if text.startswith("·") or text.startswith(". ") or text == ".":
                 content = text[1:].lstrip()
                 sub = ([(ln, c + len(text) - len(content), content)] if content else []) + grp[1:]
                 if not goals:
@@ -432,6 +444,19 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 if left:
                     raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
                 goals = goals[1:]
+                continue
+            alternatives = split_alternatives(grp)
+            if alternatives is not None:
+                out = runner.run(goals, alternatives[0])
+                made = out.goals[: len(out.goals) - (len(goals) - 1)]
+                sorries.extend(ProofState((g,), env) for g in out.sorries)
+                goals = run_alternatives(
+                    out.goals, made, alternatives[1], lambda b, gs: _run_block(env, b, gs, sorries)
+                )
+                continue
+            nested = split_nested_by(grp)
+            if nested is not None:
+                goals = _run_nested(env, runner, nested, goals, sorries)
                 continue
             m_case, m_next = _CASE_RE.match(text), _NEXT_RE.match(text)
             if m_case or m_next:
@@ -466,6 +491,23 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         goals = out.goals
         sorries.extend(ProofState((g,), env) for g in out.sorries)
     return goals
+
+
+def _run_nested(
+    env: Env, runner: Runner, nb: NestedBy, goals: list[Goal], sorries: list[ProofState]
+) -> list[Goal]:
+    """`have h : T := by …` (the block proves T, then the main goal goes on with h) and `suffices h : T
+    by …` (the block proves the main goal with h, T stays to prove)."""
+    out = runner.run(goals, nb.head)  # `have h : T`: [T, main goal with h, other goals]
+    sorries.extend(ProofState((g,), env) for g in out.sorries)
+    if not nb.block:
+        raise _Fail("unexpected end of input; expected tactic", nb.line, nb.column)
+    fact, main, rest = out.goals[0], out.goals[1], out.goals[2:]
+    proved, kept = (fact, main) if nb.kind == "have" else (main, fact)
+    left = _run_block(env, nb.block, [proved], sorries)
+    if left:
+        raise _Fail("unsolved goals\n" + "\n\n".join(g.render() for g in left), nb.line, nb.column)
+    return [kept, *rest]
 
 
 __all__ = [

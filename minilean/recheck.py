@@ -29,6 +29,8 @@ ENV_SWITCH = "MINILEAN_RENAMING_RECHECK"  # "0" turns the re-check off (benchmar
 _BUILTIN_WORDS = {name.split(".")[0] for name in BUILTINS}
 # case tags the library generates (binder names of its lemmas, constructor names): kept after `case`
 _TAGS = {b.name for d in BUILTINS.values() for b in d.binders} | {"intro", "inl", "inr", "left", "right"}
+# never renamed even where bound: Lean keywords and the sorts
+PROTECTED_ALWAYS = frozenset(set(KEYWORDS) | set(SORT_ALIASES) | {"this", "_"})
 PROTECTED = frozenset(
     set(KEYWORDS)
     | set(RESERVED)
@@ -115,15 +117,65 @@ def user_names(text: str, protected: Iterable[str] = ()) -> set[str]:
     return out
 
 
-def renamed_source(source: str, globals_: Mapping[str, object]) -> str:
-    """`source` with every user identifier renamed to a fresh one (names the environment declares, and
-    the binder names of its declarations, are kept: they are not the user's to choose here)."""
-    keep: set[str] = set()
-    for name, decl in globals_.items():
-        keep |= set(name.split("."))
-        keep |= {b.name for b in getattr(decl, "binders", ())}
-    names = user_names(source, keep)
-    return rename_text(source, fresh_map(names, _words(source) | PROTECTED | keep))
+_ID = _IDENT_RE.pattern
+_NAMES = rf"(?:{_ID}|_)(?:[ \t]+(?:{_ID}|_))*"  # on one line: a binder list never spans lines
+# where Lean source binds a name the user chose; every other identifier (tactic names, lemma names,
+# option names, constructor tags such as `zero`/`succ`, namespaces) is Lean's vocabulary and is kept
+_BINDERS = [
+    re.compile(rf"\b(?:theorem|lemma|def|abbrev)\s+({_ID})"),
+    re.compile(rf"[(\{{⦃\[][ \t]*({_NAMES})[ \t]*:(?!=)"),  # (a b : T) {x : T} [inst : C] ⦃x : T⦄
+    re.compile(rf"(?:∀|∃!?|\bfun|λ|∑|∏|⋃|⋂)[ \t]*({_NAMES})"),  # quantified and λ-bound names
+    re.compile(rf"\b(?:intro|intros|rename_i|next)[ \t]+({_NAMES})"),
+    re.compile(rf"\b(?:have|let|set|suffices|replace|by_cases|by_contra!?|contrapose!?|generalize|"
+               rf"obtain|choose|induction[ \t]+\S+[ \t]+generalizing)[ \t]+({_NAMES})"),
+    re.compile(rf"\bcase[ \t]+{_ID}[ \t]+({_NAMES})[ \t]*=>"),  # `case tag x hx =>`: the tag is Lean's
+    re.compile(rf"^[ \t]*\|[ \t]*{_ID}[ \t]+({_NAMES})[ \t]*=>", re.M),  # `| succ n ih =>`: the tag is Lean's
+    re.compile(rf"\bwith[ \t]+({_ID})[ \t]*$", re.M),  # `set x := e with hx`
+    # Lean 3 style `cases h with x hx`
+    re.compile(rf"\b(?:cases|induction)[ \t]+\S+[ \t]+with[ \t]+({_NAMES})[ \t]*$", re.M),
+]
+_PATTERN_HEAD = re.compile(r"\b(?:obtain|rintro)\b|\bwith\s*(?=[⟨(])")  # `rcases e with ⟨…⟩`: after with
+_NOT_PATTERN_VARS = {"rfl", "_", "with", "using", "at"}
+
+
+def _pattern_names(text: str) -> set[str]:
+    """Names bound by rcases patterns (`obtain ⟨x, hx⟩ := …`, `rcases h with (h | h)`, `rintro ⟨a, b⟩`)."""
+    out: set[str] = set()
+    for m in _PATTERN_HEAD.finditer(text):
+        depth, k = 0, m.end()
+        while k < len(text):
+            ch = text[k]
+            if ch in "⟨([":
+                depth += 1
+            elif ch in "⟩)]":
+                depth -= 1
+            elif depth == 0 and (ch == "\n" or text.startswith(":=", k) or text.startswith(":", k)):
+                break
+            k += 1
+        segment = text[m.end():k]
+        if any(c in segment for c in "⟨(|"):
+            out |= {w for w in _words(segment) if w not in _NOT_PATTERN_VARS}
+    return out
+
+
+def bound_names(text: str) -> set[str]:
+    """The identifiers `text` binds: declaration names, binder groups, quantified and λ names, and the
+    names tactics introduce (intro, have, obtain patterns, case/next, induction alternatives, …)."""
+    out = _pattern_names(text)
+    for rx in _BINDERS:
+        for m in rx.finditer(text):
+            out |= {w for w in _words(m.group(1)) if w != "_"}
+    return {w.split(".")[0] for w in out} - PROTECTED_ALWAYS
+
+
+def renamed_source(source: str, globals_: Mapping[str, object] | None = None) -> str:
+    """`source` with every name it binds renamed to a fresh one, consistently everywhere it occurs.
+
+    Only bound names are renamed: a sound checker's verdict cannot depend on the names a user chooses,
+    while the names of Lean's vocabulary (tactics, lemmas, options, constructor tags) are not the user's
+    to choose and keep their meaning. ``globals_`` is accepted for callers that pass the environment."""
+    names = bound_names(source)
+    return rename_text(source, fresh_map(names, _words(source) | PROTECTED))
 
 
 def renamed_goals(goals: list[Goal], tactic: str) -> tuple[list[Goal], str]:

@@ -398,6 +398,20 @@ class Parser:
         if t.kind == "sym" and t.text in ("∀", "∃"):
             self.next()
             return self._binder_term(t.text), 0
+        if t.kind == "id" and t.text == "by":  # a tactic block as a term: ("by", tactic text)
+            self.next()
+            return ("by", self._raw_tactic()), 0
+        if t.kind == "id" and t.text == "show":  # `show T from e`, `show T by tac`: e (or tac) at type T
+            self.next()
+            ty = self.term(0)
+            if self.at("from"):
+                self.next()
+                return ("ascr", self.term(0), ty), 0
+            if self.at("by"):
+                self.next()
+                return ("ascr", ("by", self._raw_tactic()), ty), 0
+            found = self.peek().text or "end of input"
+            raise SyntaxErr(f"unexpected token '{found}'; expected 'by' or 'from'")
         if t.kind == "id" and t.text == "fun":
             self.next()
             binders: list[tuple[str, Node | None]] = []
@@ -428,6 +442,28 @@ class Parser:
         if args:
             return ("app", head, tuple(args)), MAX_PREC
         return head, MAX_PREC
+
+    def _raw_tactic(self) -> str:
+        """The text of a term-level `by` block: it runs to the closing bracket or `,` that ends the
+        enclosing term (Lean's block extends as far as it can)."""
+        start = self.peek().pos
+        depth = 0
+        while True:
+            t = self.peek()
+            if t.kind == "eof":
+                break
+            if t.kind == "sym" and t.text in ("(", "[", "{", "⟨"):
+                depth += 1
+            elif t.kind == "sym" and t.text in (")", "]", "}", "⟩", ","):
+                if depth == 0:
+                    break
+                if t.text != ",":
+                    depth -= 1
+            self.next()
+        text = self.text[start : self.peek().pos].strip()
+        if not text:
+            raise SyntaxErr("unexpected end of input; expected tactic")
+        return text
 
     def _binder_term(self, q: str) -> Node:
         """`∀ x y, P` `∀ x : T, P` `∀ (x : T) (y : U), P` `∀ n ≥ 5, P` (binder predicate), same for ∃."""

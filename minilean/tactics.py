@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from minilean import smt
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
@@ -33,6 +34,9 @@ from minilean.goals import (
 )
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.names import check_well_formed
+from minilean.nested import NestedBy, split_nested_by
+from minilean.rcases_rfl import RFL_MARK, settle_rfl
+from minilean.structural import induction, revert
 from minilean.syntax import (
     FALSE,
     INT,
@@ -64,9 +68,11 @@ from minilean.syntax import (
     to_expr,
     tokenize,
 )
-from minilean.terms import Decl, Elaborator, _Pending, term_scope
+from minilean.terms import Decl, Elaborator, _Pending, register_by_runner, term_scope
+from minilean.unfold_defs import dvd_exists, unfold_exists
 
 TIMEOUT_MSG = "Tactic application timed out."
+BLOCK_STEPS, BLOCK_Z3_MS = 5000 * 200, 5000  # budgets of a term-level `by` block (as a proof's tactic)
 UNSUPPORTED = {
     "simp_all",
     "tauto",
@@ -155,6 +161,9 @@ class Runner:
         text = text.strip()
         if not text:
             raise TacticFail("unexpected end of input; expected tactic")
+        nested = split_nested_by([(1, 0, text)])  # `have h : T := by t₁; t₂`: the block takes both
+        if nested is not None:
+            return self._nested(goals, nested)
         seq = _split_top(text, ";")
         if len(seq) > 1:
             out = Outcome(list(goals))
@@ -184,6 +193,18 @@ class Runner:
         main, others = goals[0], goals[1:]
         res = self.apply_main(main, word, rest, text)
         return Outcome(res.goals + others, res.sorries)
+
+    def _nested(self, goals: list[Goal], nb: NestedBy) -> Outcome:
+        """One-line `have h : T := by …` / `suffices h : T by …` (the engine handles indented blocks)."""
+        out = self.run(goals, nb.head)
+        if not nb.block:
+            raise TacticFail("unexpected end of input; expected tactic")
+        fact, main, rest = out.goals[0], out.goals[1], out.goals[2:]
+        proved, kept = (fact, main) if nb.kind == "have" else (main, fact)
+        inner = self.run([proved], " ".join(t for _, _, t in nb.block))
+        if inner.goals:
+            raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in inner.goals))
+        return Outcome([kept, *rest], out.sorries + inner.sorries)
 
     def _combinator(self, goals: list[Goal], word: str, rest: str) -> Outcome:
         if word in ("skip", "done") and rest:
@@ -428,6 +449,15 @@ class Runner:
                 f"{show_prop(g.target)}"
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
+
+    def t_revert(self, g: Goal, rest: str) -> Outcome:
+        return Outcome([revert(g, rest.split())])
+
+    def t_induction(self, g: Goal, rest: str) -> Outcome:
+        names = rest.split()
+        if len(names) != 1:
+            raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
+        return Outcome(induction(g, names[0]))
 
     def t_sorry(self, g: Goal, rest: str) -> Outcome:
         if rest:
@@ -858,7 +888,7 @@ class Runner:
                     raise TacticFail("tactic 'introN' failed, insufficient number of binders")
                 nxt.extend((h2, imp[1], t2) for h2, t2 in _rcases(hyps, imp[0], pat, tag))
             states = nxt
-        return Outcome([Goal(h, t, tag) for h, t, tag in states])
+        return Outcome(settle_rfl([Goal(h, t, tag) for h, t, tag in states]))
 
     def t_simp(self, g: Goal, rest: str) -> Outcome:
         """Only `simp only [h₁, …] (at h)` with equations, rewritten to a fixpoint (bounded); the goal is
@@ -896,6 +926,7 @@ class Runner:
             raise TacticFail("unexpected end of input; expected term")
         target = g.target
         for it in items:
+            target = dvd_exists(target) or target  # `use` sees through the reducible `∣` instance
             if not (isinstance(target, PQuant) and target.q == "∃"):
                 raise TacticFail(f"use: the goal is not an existential\n{g.render()}")
             try:
@@ -973,7 +1004,7 @@ class Runner:
         pat = _RcasesParser(pat_text).parse()
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
         results = _rcases(hyps, ty, pat, g.tag)
-        return Outcome([Goal(h, g.target, tag) for h, tag in results])
+        return Outcome(settle_rfl([Goal(h, g.target, tag) for h, tag in results]))
 
 
 # ---------------------------------------------------------------------------------------------- binders
@@ -1082,7 +1113,7 @@ def _is_meta(p: Prop) -> bool:
 def _whnf(p: Prop) -> Prop:
     """Unfold notations until an inductive head (∧ ∨ ↔ True False) or something else appears."""
     while not (isinstance(p, PBin) and p.op in ("∧", "∨", "↔")) and not isinstance(p, PConst):
-        nxt = unfold(p)
+        nxt = unfold(p) or unfold_exists(p)
         if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
             return p
         p = nxt
@@ -1121,6 +1152,8 @@ class _RcasesParser:
         if t.kind == "id":
             if t.text == "_":
                 return ("name", "_")
+            if t.text == "rfl":
+                return ("rfl",)
             check_name(t.text)
             return ("name", t.text)
         if t.kind == "sym" and t.text == "-":
@@ -1154,6 +1187,8 @@ def _rcases(
         return [(add_hyp(hyps, None if pat[1] == "_" else pat[1], ty), tag)]
     if kind == "clear":
         return [(hyps, tag)]
+    if kind == "rfl":  # substituted once the whole pattern is matched (settle_rfl)
+        return [(add_hyp(hyps, None, ty, RFL_MARK), tag)]
     t = _whnf(ty)
     if t == FALSE:
         return []
@@ -1200,3 +1235,10 @@ def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], s
 
 
 __all__ = ["TIMEOUT_MSG", "Outcome", "Runner", "apply_to_goals"]
+
+
+def _run_by_block(globals_: Any, goals: list[Goal], tactic: str) -> Any:
+    return Runner(globals_, steps=BLOCK_STEPS, z3_ms=BLOCK_Z3_MS).run(goals, tactic)
+
+
+register_by_runner(_run_by_block)

@@ -9,10 +9,11 @@ the engine sound.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from minilean.goals import (
     Goal,
@@ -51,6 +52,7 @@ from minilean.syntax import (
     to_expr,
     to_prop,
 )
+from minilean.unfold_defs import dvd_exists
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,18 @@ class Decl:
             ty = b.ty if isinstance(b.ty, str) else show_prop(b.ty)
             parts.append(("{%s : %s}" if b.implicit else "(%s : %s)") % (b.name, ty))
         return " ".join(parts) + " : " + show_prop(self.concl)
+
+
+# A `by` block inside a term runs tactics, and the tactics elaborate terms: minilean.tactics registers
+# its runner here when it is imported, so this module never imports it back.
+_BY_RUNNER: Callable[[Any, list[Goal], str], Any] | None = None
+
+
+def register_by_runner(runner: Callable[[Any, list[Goal], str], Any]) -> None:
+    """Set how a term-level `by` block is run: ``runner(globals, goals, tactic)`` returns an outcome with
+    ``goals`` (left open) and ``sorries``."""
+    global _BY_RUNNER
+    _BY_RUNNER = runner
 
 
 def _decl(
@@ -267,6 +281,9 @@ class Elaborator:
         if kind == "sorry":
             self.sorries.append(Goal(self.hyps, expected, None))
             return
+        if kind == "by":
+            self._check_by(node[1], expected)
+            return
         if kind == "wild":
             raise TacticFail(f"don't know how to synthesize placeholder\ncontext:\n⊢ {show_prop(expected)}")
         if kind == "id" and node[1] == "rfl":
@@ -296,6 +313,15 @@ class Elaborator:
         if not defeq(got, expected):
             raise _mismatch(_show_node(node), got, expected)
 
+    def _check_by(self, tactic: str, expected: Prop) -> None:
+        """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
+        if _BY_RUNNER is None:
+            raise TacticFail("a `by` block inside a term needs minilean.tactics loaded")
+        out = _BY_RUNNER(self.globals, [Goal(self.hyps, expected, None)], tactic)
+        if out.goals:
+            raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in out.goals))
+        self.sorries.extend(out.sorries)
+
     def _check_rfl(self, expected: Prop) -> None:
         e = expected
         if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
@@ -319,6 +345,7 @@ class Elaborator:
             )
 
     def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
+        expected = dvd_exists(expected) or expected  # `⟨c, h⟩ : a ∣ b` (reducible instance)
         if isinstance(expected, PQuant) and expected.q == "∃":  # ⟨witness, proof⟩
             if len(items) < 2:
                 raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")
@@ -413,7 +440,7 @@ class Elaborator:
                     self.check(arg, imp[0])
                     fty = imp[1]
                 return fty
-        if kind in ("anon", "fun", "hole", "sorry", "wild"):
+        if kind in ("anon", "fun", "hole", "sorry", "wild", "by"):
             raise TacticFail("invalid term: the expected type must be known")
         if kind == "id" and node[1] in ("rfl",):
             raise TacticFail("invalid term: the expected type must be known")

@@ -1,0 +1,111 @@
+"""Layout of tactic blocks: nested `by` blocks in `have`/`suffices`, and lines continued inside brackets.
+
+Lean reads `have h : T := by tac₁ …` as a new goal `T` proved by the nested block (everything after
+`by` on that line, then the lines indented under the `have`), followed by the main goal with `h`.
+`suffices h : T by tac …` is the mirror image: the block proves the main goal from `h`, and `T` is
+left to prove. Inside brackets, line breaks and columns carry no meaning, so a line that leaves a
+bracket open continues on the next line whatever that line's column is.
+
+Lines are `(line, column, text)` items as the engine splits them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+Line = tuple[int, int, str]
+
+_OPEN, _CLOSE = "([{⟨", ")]}⟩"
+_HAVE_HEAD = re.compile(r"^(have|haveI)\b")
+_SUFFICES_HEAD = re.compile(r"^suffices\b")
+
+
+def bracket_depth(text: str) -> int:
+    depth = 0
+    for ch in text:
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+    return depth
+
+
+def merge_open_brackets(items: list[Line]) -> list[Line]:
+    """Join each line that leaves a bracket open with the lines that close it."""
+    out: list[Line] = []
+    depth = 0
+    for it in items:
+        if out and depth > 0:
+            ln, c, text = out[-1]
+            out[-1] = (ln, c, text + " " + it[2])
+        else:
+            out.append(it)
+        depth = bracket_depth(out[-1][2])
+    return out
+
+
+@dataclass(frozen=True)
+class NestedBy:
+    kind: str  # "have" (the block proves the new fact) or "suffices" (the block proves the main goal)
+    head: str  # the tactic that makes the goals, e.g. `have h : T`
+    block: list[Line]  # the nested tactic block (may be empty: an error for the caller)
+    line: int  # position of `by`, for errors
+    column: int
+
+
+def _find_top(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """First match of `pattern` starting at bracket depth 0."""
+    depth = 0
+    for k, ch in enumerate(text):
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+        elif depth == 0:
+            m = pattern.match(text, k)
+            if m:
+                return m
+    return None
+
+
+_ASSIGN_BY = re.compile(r":=\s*by\b")
+_BY = re.compile(r"(?<![\w.'])by\b")
+
+
+def split_nested_by(group: list[Line]) -> NestedBy | None:
+    """`have … := by …` / `suffices … by …` split into the goal-making head and the nested block;
+    None for any other tactic (including `have … := term`)."""
+    first = group[0][2]
+    if _HAVE_HEAD.match(first):
+        kind, pattern = "have", _ASSIGN_BY
+    elif _SUFFICES_HEAD.match(first):
+        kind, pattern = "suffices", _BY
+    else:
+        return None
+    head_parts: list[str] = []
+    depth = 0
+    for j, (ln, c, text) in enumerate(group):
+        m = _find_top(text, pattern) if depth == 0 else None
+        if m is None:
+            head_parts.append(text)
+            depth += bracket_depth(text)
+            continue
+        head_parts.append(text[: m.start()])
+        by_col = c + m.end() - 2
+        inline = text[m.end() :]
+        content = inline.strip()
+        block: list[Line] = []
+        if content:
+            block.append((ln, c + m.end() + len(inline) - len(inline.lstrip()), content))
+        block.extend(group[j + 1 :])
+        head = " ".join(p.strip() for p in head_parts if p.strip())
+        if kind == "suffices":
+            head = "have" + head[len("suffices") :]
+        elif head.startswith("haveI"):
+            head = "have" + head[len("haveI") :]
+        return NestedBy(kind, head, block, ln, by_col)
+    return None
+
+
+__all__ = ["NestedBy", "bracket_depth", "merge_open_brackets", "split_nested_by"]

@@ -1,0 +1,44 @@
+"""Definitions that unfold to an `∃`: divisibility, `Even`, `Odd`.
+
+Mathlib defines `a ∣ b` as `∃ c, b = a * c` (through a reducible instance, so anonymous constructors
+and `use` see the `∃`), `Even n` as `∃ r, n = r + r` and `Odd n` as `∃ m, n = 2 * m + 1` (plain
+definitions: `rcases`/`obtain`/`cases` unfold them, `use` and `⟨_, _⟩` do not).
+"""
+
+from __future__ import annotations
+
+from minilean.syntax import EBin, ENum, EVar, Expr, PPred, PQuant, PRel, Prop, expr_vars
+
+
+def _fresh(base: str, *exprs: Expr) -> str:
+    used: set[str] = set()
+    for e in exprs:
+        expr_vars(e, used)
+    name, k = base, 0
+    while name in used:
+        k += 1
+        name = f"{base}_{k}"
+    return name
+
+
+def dvd_exists(p: Prop) -> Prop | None:
+    """`a ∣ b` as `∃ c, b = a * c`; None for anything else."""
+    if isinstance(p, PRel) and p.op == "∣":
+        c = _fresh("c", p.lhs, p.rhs)
+        return PQuant("∃", c, p.ty, PRel("=", p.rhs, EBin("*", p.lhs, EVar(c)), p.ty))
+    return None
+
+
+def unfold_exists(p: Prop) -> Prop | None:
+    """`∣`, `Even`, `Odd` as their `∃` (what rcases sees at default transparency); None otherwise."""
+    if isinstance(p, PPred) and p.name == "Even":
+        r = _fresh("r", p.arg)
+        return PQuant("∃", r, p.ty, PRel("=", p.arg, EBin("+", EVar(r), EVar(r)), p.ty))
+    if isinstance(p, PPred) and p.name == "Odd":
+        m = _fresh("m", p.arg)
+        two_m = EBin("*", ENum(2), EVar(m))
+        return PQuant("∃", m, p.ty, PRel("=", p.arg, EBin("+", two_m, ENum(1)), p.ty))
+    return dvd_exists(p)
+
+
+__all__ = ["dvd_exists", "unfold_exists"]
