@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from lean_io.minilean import smt
+from lean_io.minilean import rewrite, smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
 from lean_io.minilean.goals import (
@@ -727,7 +727,9 @@ class Runner:
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
-        rules = self._rw_rules(g, m.group(1))
+        items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
+        if not items:
+            raise TacticFail("unexpected token ']'; expected term")
         sorts = goal_sorts_all(g)
         where = m.group(2)
         hyps, target = g.hyps, g.target
@@ -735,21 +737,26 @@ class Runner:
         if where and (hyp is None or hyp.is_var):
             raise TacticFail(f"unknown hypothesis '{where}'")
         cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
-        for r in rules:
-            cur, hits = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
+        side: list[Prop] = []
+        for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
+            rules = rewrite.rules_for(self._elab(g), g, item)
+            cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
+            side += prem
             if not hits:
+                shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
                 raise TacticFail(
                     "tactic 'rewrite' failed, did not find instance of the pattern in the target "
-                    f"expression\n  {show_expr(r.lhs)}\n{g.render()}"
+                    f"expression\n  {shown}\n{g.render()}"
                 )
+        extra = [Goal(g.hyps, q, None) for q in side]
         if hyp is not None:
             hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
         else:
             target = cur
         # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive
         if target == TRUE or (isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs):
-            return Outcome([])
-        return Outcome([Goal(hyps, target, g.tag)])
+            return Outcome(extra)
+        return Outcome([Goal(hyps, target, g.tag), *extra])
 
     t_rewrite = t_rw
 
