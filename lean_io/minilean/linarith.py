@@ -124,10 +124,9 @@ class Normalizer:
                 for _ in range(e.rhs.n):
                     out = _mul(out, base)
                 return out
-            if e.op == "/":
-                den = self.poly(e.rhs, ty)
-                if set(den) <= {()} and den:
-                    return _add({}, self.poly(e.lhs, ty), 1 / den[()])
+            if e.op == "/" and isinstance(e.rhs, ENum) and e.rhs.n != 0:
+                # cancelDenoms cancels division by a numeral literal only: `x / (1 + 1)` stays an atom
+                return _add({}, self.poly(e.lhs, ty), Fraction(1, e.rhs.n))
             return self.atom(e, ty)  # ∸ ÷ % (and / by a non-numeral): opaque to linarith
         if isinstance(e, EApp):
             return self.atom(e, ty)

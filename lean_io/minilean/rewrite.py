@@ -56,7 +56,7 @@ class Rule:
     premises: list[Prop]
 
 
-def _open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
+def open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
     """`∀ x y, body` -> body with metavariables for x, y."""
     n = start
     while isinstance(p, PQuant) and p.q == "∀":
@@ -70,7 +70,7 @@ def _open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
 
 def _as_rule(ty: Prop, reverse: bool) -> Rule:
     premises: list[Prop] = []
-    ty, _ = _open_foralls(ty, 10_000)
+    ty, _ = open_foralls(ty, 10_000)
     while True:
         if isinstance(ty, PRel) and ty.op == "=":
             lhs, rhs, t = ty.lhs, ty.rhs, ty.ty
@@ -82,7 +82,7 @@ def _as_rule(ty: Prop, reverse: bool) -> Rule:
         if imp is None or not isinstance(ty, PBin):
             raise TacticFail(f"minilean: rw expects an equation or iff, got\n  {show_prop(ty)}")
         premises.append(imp[0])
-        ty, _ = _open_foralls(imp[1], 20_000 + len(premises) * 100)
+        ty, _ = open_foralls(imp[1], 20_000 + len(premises) * 100)
     if reverse:
         lhs, rhs = rhs, lhs
     if isinstance(lhs, EMeta | PMeta):
@@ -224,4 +224,4 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
     return p, 0, []
 
 
-__all__ = ["Rule", "rewrite_with", "rules_for"]
+__all__ = ["Rule", "open_foralls", "rewrite_with", "rules_for"]

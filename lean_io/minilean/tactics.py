@@ -318,7 +318,8 @@ class Runner:
         if app is not None:
             st = el.start_app(*app, for_apply=True)
         else:
-            st = _Pending(el.synth(node), [], {}, [], [], "term")
+            # `apply h` with `h : ∀ x, P x → Q x`: the bound variables are found by unification
+            st = _Pending(rewrite.open_foralls(el.synth(node), 30_000)[0], [], {}, [], [], "term")
         # the implication chain of the (partially instantiated) type
         chain: list[tuple[str | None, Prop]] = []
         concl = st.pattern_result
@@ -633,8 +634,9 @@ class Runner:
         return self._elab(g).synth(node)
 
     def _linarith(self, g: Goal, rest: str, products: bool) -> Outcome:
-        extra = [self._hint_prop(g, h) for h in self._hint_list(rest)]
-        hyps = [h.ty for h in g.hyps if not h.is_var]  # type: ignore[misc]
+        # Mathlib's preprocessing splits conjunctions (`splitHypotheses`), in hypotheses and hint terms
+        extra = [c for h in self._hint_list(rest) for c in _conjuncts(self._hint_prop(g, h))]
+        hyps = [c for h in g.hyps if not h.is_var for c in _conjuncts(h.ty)]  # type: ignore[arg-type]
         t = g.target
         if isinstance(t, PRel) and t.op in ("<", "≤", ">", "≥", "="):
             parts = [partition_of(t.ty)]
