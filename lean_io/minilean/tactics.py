@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from lean_io.minilean import rewrite, smt
+from lean_io.minilean import rewrite, simp_tactics, smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
-from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
+from lean_io.minilean.closers import eval_num, positivity
 from lean_io.minilean.goals import (
     Goal,
     Hyp,
@@ -676,27 +676,7 @@ class Runner:
         return Outcome([])
 
     def t_norm_num(self, g: Goal, rest: str) -> Outcome:
-        if re.search(r"\bat\b", rest):
-            raise TacticFail("minilean: `norm_num at` is not supported")
-        target = g.target
-        rules = []
-        for name in self._hint_list(rest):
-            h = g.lookup(name)
-            if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
-                raise TacticFail(f"minilean: norm_num [{name}]: expected a hypothesis `lhs = rhs`")
-            rules.append(h.ty)
-        for _ in range(4):  # simp rewrites to a fixpoint; a few passes suffice for var := value rules
-            for r in rules:
-                target = rewrite_prop(target, r.lhs, r.rhs, r.ty)
-        try:
-            truth = eval_closed(target)
-        except NotEvaluable:
-            raise TacticFail(
-                f"minilean: norm_num only closes goals that become closed numeral statements\n{g.render()}"
-            ) from None
-        if not truth:
-            raise TacticFail("norm_num failed: the goal simplifies to False")
-        return Outcome([])
+        return simp_tactics.run_simp(self, g, rest, "norm_num", norm_num=True)
 
     def t_ring(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
@@ -711,19 +691,6 @@ class Runner:
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
         return self.t_ring(g, rest)  # minilean's ring_nf only closes goals (no normalised goal is shown)
-
-    def _rw_rules(self, g: Goal, inner: str) -> list[PRel]:
-        rules = []
-        for item in [x.strip() for x in _split_top(inner, ",") if x.strip()]:
-            rev = item.startswith("←") or item.startswith("<-")
-            text = item.removeprefix("←").removeprefix("<-").strip()
-            ty = self._elab(g).synth(self._term(text))
-            if not (isinstance(ty, PRel) and ty.op == "="):
-                raise TacticFail(f"minilean: rw expects equations, got\n  {show_prop(ty)}")
-            rules.append(PRel("=", ty.rhs, ty.lhs, ty.ty) if rev else ty)
-        if not rules:
-            raise TacticFail("unexpected token ']'; expected term")
-        return rules
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
@@ -867,34 +834,14 @@ class Runner:
         return Outcome([Goal(h, t, tag) for h, t, tag in states])
 
     def t_simp(self, g: Goal, rest: str) -> Outcome:
-        """Only `simp only [h₁, …] (at h)` with equations, rewritten to a fixpoint (bounded); the goal is
-        closed when it becomes syntactically reflexive or True."""
-        m = re.match(r"^only\s*\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
-        if m is None:
-            raise TacticFail("minilean: only `simp only [h₁, …]` (with equations) is supported")
-        rules = self._rw_rules(g, m.group(1))
-        sorts = goal_sorts_all(g)
-        hyp = g.lookup(m.group(2)) if m.group(2) else None
-        if m.group(2) and (hyp is None or hyp.is_var):
-            raise TacticFail(f"unknown hypothesis '{m.group(2)}'")
-        cur: Prop = hyp.ty if hyp is not None else g.target  # type: ignore[assignment]
-        total = 0
-        for _ in range(8):
-            hits = 0
-            for r in rules:
-                cur, n = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
-                hits += n
-            total += hits
-            if not hits:
-                break
-        if not total:
-            raise TacticFail("simp made no progress")
-        if hyp is not None:
-            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
-            return Outcome([Goal(hyps, g.target, g.tag)])
-        if cur == TRUE or (isinstance(cur, PRel) and cur.op == "=" and cur.lhs == cur.rhs):
-            return Outcome([])
-        return Outcome([Goal(g.hyps, cur, g.tag)])
+        """The simp family: see simp.py (rewriting) and simp_tactics.py (arguments, locations)."""
+        return simp_tactics.run_simp(self, g, rest, "simp")
+
+    def t_simp_all(self, g: Goal, rest: str) -> Outcome:
+        return simp_tactics.run_simp_all(self, g, rest)
+
+    def t_simpa(self, g: Goal, rest: str) -> Outcome:
+        return simp_tactics.run_simpa(self, g, rest)
 
     def t_use(self, g: Goal, rest: str) -> Outcome:
         items = [x for x in _split_top(rest, ",") if x.strip()]
