@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from lean_io.minilean import rewrite, simp_tactics, smt
+from lean_io.minilean import normal_forms, rewrite, simp_tactics, smt
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.closers import eval_num, positivity
 from lean_io.minilean.goals import (
@@ -690,7 +690,37 @@ class Runner:
         return Outcome([])
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
-        return self.t_ring(g, rest)  # minilean's ring_nf only closes goals (no normalised goal is shown)
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
+
+    def t_push_cast(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_cast_prop, "push_cast"))
+
+    def t_push_neg(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_neg, "push_neg"))
+
+    def t_field_simp(self, g: Goal, rest: str) -> Outcome:
+        hyps = [h.ty for h in g.hyps if not h.is_var]
+        fn = lambda p: normal_forms.field_simp_prop(p, hyps)  # noqa: E731
+        return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
+
+    def t_contrapose(self, g: Goal, rest: str, push: bool = False) -> Outcome:
+        """`contrapose h`: `h : P ⊢ Q` becomes `h : ¬Q ⊢ ¬P`; without a name the goal `P → Q` becomes
+        `¬Q → ¬P`; `contrapose!` then pushes the negations (push_neg)."""
+        fix = normal_forms.push_neg if push else (lambda p: p)
+        names = self._names(rest)
+        if len(names) > 1:
+            raise TacticFail("minilean: only `contrapose h` / `contrapose` are supported")
+        if not names:
+            t = g.target
+            if not (isinstance(t, PBin) and t.op == "→"):
+                raise TacticFail(f"contrapose: the goal is not an implication\n{g.render()}")
+            return Outcome([Goal(g.hyps, PBin("→", fix(PNot(t.rhs)), fix(PNot(t.lhs))), g.tag)])
+        h = g.lookup(names[0])
+        if h is None or h.is_var:
+            raise TacticFail(f"unknown hypothesis '{names[0]}'")
+        hyps = remove_hyp(g.hyps, h.name)
+        new_h = fix(PNot(g.target))
+        return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
@@ -1146,6 +1176,9 @@ def _rcases(
     raise TacticFail(
         f"rcases: the type\n  {show_prop(ty)}\nis not an inductive datatype with two constructors"
     )
+
+
+setattr(Runner, "t_contrapose!", lambda self, g, rest: Runner.t_contrapose(self, g, rest, push=True))
 
 
 def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], steps: int) -> Outcome:
