@@ -33,6 +33,7 @@ from lean_io.minilean.syntax import (
     PNot,
     PRel,
     Prop,
+    expr_vars,
 )
 
 Monomial = tuple  # sorted tuple of (atom, power)
@@ -124,9 +125,13 @@ class Normalizer:
                 for _ in range(e.rhs.n):
                     out = _mul(out, base)
                 return out
-            if e.op == "/" and isinstance(e.rhs, ENum) and e.rhs.n != 0:
-                # cancelDenoms cancels division by a numeral literal only: `x / (1 + 1)` stays an atom
-                return _add({}, self.poly(e.lhs, ty), Fraction(1, e.rhs.n))
+            if e.op == "/" and not expr_vars(e.rhs, set()):
+                # cancelDenoms cancels division by a closed numeral expression (`x / (8 + 2)`,
+                # `x / (-4 / 5)`); a denominator with variables stays an atom even when they cancel
+                # (`x / (y - y + 2)`), as Mathlib's never looks through it
+                den = self.poly(e.rhs, ty)
+                if set(den) <= {()} and den:
+                    return _add({}, self.poly(e.lhs, ty), 1 / den[()])
             return self.atom(e, ty)  # ∸ ÷ % (and / by a non-numeral): opaque to linarith
         if isinstance(e, EApp):
             return self.atom(e, ty)

@@ -638,6 +638,9 @@ class Runner:
         extra = [c for h in self._hint_list(rest) for c in _conjuncts(self._hint_prop(g, h))]
         hyps = [c for h in g.hyps if not h.is_var for c in _conjuncts(h.ty)]  # type: ignore[arg-type]
         t = g.target
+        if isinstance(t, PNot) or (isinstance(t, PRel) and t.op == "≠"):  # Not.intro, then refute
+            hyps.append(t.arg if isinstance(t, PNot) else PRel("=", t.lhs, t.rhs, t.ty))
+            t = FALSE
         if isinstance(t, PRel) and t.op in ("<", "≤", ">", "≥", "="):
             parts = [partition_of(t.ty)]
             if t.op == "=":
