@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from lean_io.minilean.goals import Goal, Hyp, TacticFail
-from lean_io.minilean.linarith import Normalizer, NotLinear, partition_of
-from lean_io.minilean.simp import mk_numeral, numeral
+from lean_io.minilean.linarith import Normalizer, NotLinear, partition_of, ring_equal
+from lean_io.minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -290,9 +290,13 @@ def field_simp_prop(p: Prop, hyps: list[Prop]) -> Prop:
             raise TacticFail(f"field_simp: cannot prove the denominator `{show_expr(s.den)} ≠ 0`") from None
         if dl is None and dr is None:
             return p
-        # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0)
+        # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0); then field_simp's simp set and
+        # its ring normalisation close what became an identity
         lhs = _mul(nl, dr) if dr is not None else nl
-        return PRel(p.op, lhs, _mul(nr, dl) if dl is not None else nr, p.ty)
+        rhs = _mul(nr, dl) if dl is not None else nr
+        if ring_equal(lhs, rhs, p.ty):
+            return TRUE if p.op == "=" else FALSE
+        return Simplifier(SimpSet(), {}).prop(PRel(p.op, lhs, rhs, p.ty))
     if isinstance(p, PBin):
         return PBin(p.op, field_simp_prop(p.lhs, hyps), field_simp_prop(p.rhs, hyps))
     if isinstance(p, PNot):

@@ -198,8 +198,13 @@ class Simplifier:
         if isinstance(e, ECast) and numeral(e.arg) is not None and numeral(e.arg) >= 0:  # type: ignore[operator]
             return e.arg  # Nat.cast_ofNat
         kids = (
-            [e.lhs, e.rhs] if isinstance(e, EBin) else [e.arg] if isinstance(e, ENeg) else
-            list(e.args) if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm") else None
+            [e.lhs, e.rhs]
+            if isinstance(e, EBin)
+            else [e.arg]
+            if isinstance(e, ENeg)
+            else list(e.args)
+            if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm")
+            else None
         )
         if kids is None or any(numeral(k) is None for k in kids):
             return e

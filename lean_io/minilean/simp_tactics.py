@@ -16,6 +16,7 @@ from lean_io.minilean.syntax import FALSE, TRUE, PRel, Prop, show_prop
 if TYPE_CHECKING:
     from lean_io.minilean.tactics import Outcome, Runner
 
+
 def _split_hints(inner: str) -> list[str]:
     from lean_io.minilean.tactics import _split_top
 
@@ -70,26 +71,40 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
                     ss.add_fact(hyp.ty)  # type: ignore[arg-type]
                     used.add(hyp.name)
             continue
-        ty = _hint_type(r, g, h)
-        ss.add_fact(ty)
+        for ty in _hint_types(r, g, h):
+            ss.add_fact(ty)
         if g.lookup(h) is not None:
             used.add(h)
     return ss, used
 
 
-def _hint_type(r: Runner, g: Goal, text: str) -> Prop:
-    from lean_io.minilean.syntax import parse_term
+def _hint_types(r: Runner, g: Goal, text: str) -> list[Prop]:
+    """The statement of a simp argument; a table lemma whose type its arguments do not fix is added at
+    every type it applies to (Lean instantiates it wherever it matches)."""
+    from lean_io.minilean.goals import instantiate
+    from lean_io.minilean.lemmas import candidate_types
+    from lean_io.minilean.syntax import ENum, parse_term
 
-    el = r._elab(g)
     node = parse_term(text)
-    app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
-    if app is not None:  # a lemma: its statement with the arguments not given left as pattern variables
-        from lean_io.minilean.goals import instantiate
-
+    head = node[1] if node[0] == "app" else node
+    name = head[1] if head[0] == "id" else None
+    types = candidate_types(name) if name and g.lookup(name.split(".")[0]) is None else ()
+    out: list[Prop] = []
+    for ty in types or (None,):
+        el = r._elab(g)
+        if ty is not None:
+            el._expected = PRel("=", ENum(0), ENum(0), ty)  # type: ignore[attr-defined]
+        app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
+        el._expected = None  # type: ignore[attr-defined]
+        if app is None:
+            return [el.synth(node)]
+        # a lemma: its statement with the arguments not given left as pattern variables
         st = el.start_app(*app, for_apply=True)
         el.finish_app(st)
-        return instantiate(st.pattern_result, st.subst)
-    return el.synth(node)
+        p = instantiate(st.pattern_result, st.subst)
+        if p not in out:
+            out.append(p)
+    return out
 
 
 def _close_rfl(p: Prop) -> bool:
@@ -121,9 +136,11 @@ def run_simp(r: Runner, g: Goal, rest: str, name: str, norm_num: bool = False) -
         progress = True
         if new == FALSE:
             return Outcome([])  # the hypothesis is contradictory: the goal is closed
-        hyps = [x for x in hyps if x is not h] if new == TRUE else [
-            Hyp(x.name, new, x.accessible) if x is h else x for x in hyps
-        ]
+        hyps = (
+            [x for x in hyps if x is not h]
+            if new == TRUE
+            else [Hyp(x.name, new, x.accessible) if x is h else x for x in hyps]
+        )
     if not progress:
         if norm_num and None in targets and _close_rfl(target):
             return Outcome([])
