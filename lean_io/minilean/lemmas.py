@@ -172,7 +172,15 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
     return check_schema(schema, ty, dict(exps))
 
 
-def check_schema(schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int = 4000) -> Decl:
+def unchecked(name: str, ty: str) -> Decl:
+    """The schema's declaration WITHOUT the validity check, for callers that check every instance they
+    use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance)."""
+    return check_schema(BY_NAME[name], ty, {}, check=False)
+
+
+def check_schema(
+    schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int = 4000, check: bool = True
+) -> Decl:
     """Parse the schema at `ty` and check `∀ vars, hyps → concl` with z3; NotAdmitted unless valid."""
     from lean_io.minilean.engine import _Fail, _statement, initial_env  # engine imports the tactics
 
@@ -182,6 +190,8 @@ def check_schema(schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int 
         raise NotAdmitted(f"minilean: lemma '{schema.name}' cannot be stated: {e.msg}") from None
     assert decl is not None
     hyps = [h.ty for h in goal.hyps if not h.is_var]
+    if not check:
+        return Decl(schema.name, decl.binders, decl.concl)
     try:
         verdict = smt.valid(hyps, decl.concl, goal.sorts(), timeout_ms)  # type: ignore[arg-type]
     except smt.Untranslatable:
@@ -290,4 +300,4 @@ def candidate_types(name: str) -> tuple[str, ...]:
     return BY_NAME[parts[0]].types if parts else ()
 
 
-__all__ = ["BY_NAME", "SCHEMAS", "NotAdmitted", "Schema", "admitted", "check_schema", "resolve"]
+__all__ = ["BY_NAME", "SCHEMAS", "NotAdmitted", "Schema", "admitted", "check_schema", "resolve", "unchecked"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lean_io.minilean import smt
 from lean_io.minilean.goals import (
     Goal,
     Subst,
@@ -54,6 +55,7 @@ class Rule:
     rhs: object
     ty: str | None
     premises: list[Prop]
+    check_instance: bool = False  # a lemma z3 cannot prove in general: each instance used is checked
 
 
 def open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
@@ -92,7 +94,7 @@ def _as_rule(ty: Prop, reverse: bool) -> Rule:
 
 def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     """The candidate rules for one `rw` item: one per type a table lemma could be used at."""
-    from lean_io.minilean.lemmas import candidate_types
+    from lean_io.minilean.lemmas import NotAdmitted, candidate_types, unchecked
 
     reverse = item.startswith("←") or item.startswith("<-")
     text = item.removeprefix("←").removeprefix("<-").strip()
@@ -108,7 +110,13 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
         try:
             if ty is not None:
                 el._expected = PRel("=", ENum(0), ENum(0), ty)  # type: ignore[attr-defined]
-            app = el._as_app(node) if node[0] in ("id", "app", "proj") else None  # type: ignore[attr-defined]
+            check = False
+            try:
+                app = el._as_app(node) if node[0] in ("id", "app", "proj") else None  # type: ignore[attr-defined]
+            except NotAdmitted:
+                if ty is None or node[0] != "id":
+                    raise
+                app, check = (unchecked(node[1], ty), []), True
             el._expected = None  # type: ignore[attr-defined]
             if app is not None:
                 st = el.start_app(*app, for_apply=True)  # type: ignore[attr-defined]
@@ -116,7 +124,9 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
                 ty_prop = instantiate(st.pattern_result, st.subst)
             else:
                 ty_prop = el.synth(node)  # type: ignore[attr-defined]
-            out.append(_as_rule(ty_prop, reverse))
+            rule = _as_rule(ty_prop, reverse)
+            rule.check_instance = check
+            out.append(rule)
         except TacticFail as e:
             err = e
     if not out:
@@ -220,6 +230,10 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
             out, n = rewrite_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
         if any(not is_ground(q) for q in premises):
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
+        if rule.check_instance and rule.ty is not None:
+            eq = PRel("=", lhs_e, rhs_e, rule.ty)
+            if smt.valid(premises, eq, sorts, 4000) is not True:
+                raise TacticFail(f"minilean: the instance {show_prop(eq)} could not be checked valid")
         return out, n, premises
     return p, 0, []
 

@@ -702,7 +702,19 @@ class Runner:
         return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_neg, "push_neg"))
 
     def t_field_simp(self, g: Goal, rest: str) -> Outcome:
+        """`field_simp [h₁, …] at …`: the arguments serve as side conditions `e ≠ 0` (as simp lemmas do
+        for Mathlib's discharger)."""
         hyps = [h.ty for h in g.hyps if not h.is_var]
+        rest = rest.strip()
+        if rest.startswith("["):
+            depth, end = 0, len(rest)
+            for i, c in enumerate(rest):
+                depth += (c in "([⟨{") - (c in ")]⟩}")
+                if depth == 0:
+                    end = i + 1
+                    break
+            hyps += [self._hint_prop(g, x) for x in self._hint_list(rest[:end])]
+            rest = rest[end:]
         fn = lambda p: normal_forms.field_simp_prop(p, hyps)  # noqa: E731
         return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
 
@@ -755,8 +767,13 @@ class Runner:
             hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
         else:
             target = cur
-        # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive
-        if target == TRUE or (isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs):
+        # `rw` then tries `rfl` with reducible transparency: syntactic equality, and ℕ literal arithmetic
+        # (Lean's defeq check evaluates closed Nat terms: `2 % 5 * 3 % 5 = 1` closes)
+        if target == TRUE or (
+            isinstance(target, PRel)
+            and target.op == "="
+            and (target.lhs == target.rhs or (target.ty == NAT and expr_defeq(target.lhs, target.rhs, NAT)))
+        ):
             return Outcome(extra)
         return Outcome([Goal(hyps, target, g.tag), *extra])
 
