@@ -344,7 +344,7 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
         hyps = [Hyp(x.name, new, x.accessible) if x is h else x for x in hyps]
     if not changed:
         raise TacticFail(f"{name} made no progress")
-    if target == TRUE:
+    if None in locs and target == TRUE:
         return []
     return [Goal(tuple(hyps), target, g.tag)]
 
