@@ -163,13 +163,24 @@ def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
     return f"theorem {schema.name} {binders.replace('α', ty)} : {concl.replace('α', ty)}"
 
 
-@lru_cache(maxsize=4096)
 def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl:
     """The lemma's declaration at type `ty` (exponents substituted), once z3 proves it valid."""
     schema = BY_NAME[name]
     if ty not in schema.types:
         raise TacticFail(f"failed to synthesize instance: '{name}' does not apply at type {ty}")
-    return check_schema(schema, ty, dict(exps))
+    got = _checked(name, ty, exps)
+    if isinstance(got, NotAdmitted):
+        raise NotAdmitted(str(got))
+    return got
+
+
+@lru_cache(maxsize=4096)
+def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | NotAdmitted:
+    """Refusals are remembered too: a schema z3 cannot prove costs its timeout once, not per use."""
+    try:
+        return check_schema(BY_NAME[name], ty, dict(exps))
+    except NotAdmitted as e:
+        return e
 
 
 def unchecked(name: str, ty: str) -> Decl:

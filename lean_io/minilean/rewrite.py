@@ -10,6 +10,7 @@ needs (`rw [abs_of_nonneg]` needs `0 ≤ a`) become new goals after the main one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lean_io.minilean import smt
 from lean_io.minilean.goals import (
@@ -232,10 +233,21 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
         if rule.check_instance and rule.ty is not None:
             eq = PRel("=", lhs_e, rhs_e, rule.ty)
-            if smt.valid(premises, eq, sorts, 4000) is not True:
+            if not _instance_valid(tuple(premises), eq, tuple(sorted(sorts.items()))):
                 raise TacticFail(f"minilean: the instance {show_prop(eq)} could not be checked valid")
         return out, n, premises
     return p, 0, []
+
+
+@lru_cache(maxsize=4096)
+def _instance_valid(premises: tuple[Prop, ...], eq: PRel, sorts: tuple[tuple[str, str], ...]) -> bool:
+    """z3's verdict on one ground instance; closed numeral subterms are evaluated first (exactly, with
+    Lean's semantics), which keeps z3 in linear arithmetic for `Nat.mul_mod`-style instances."""
+    from lean_io.minilean.simp import Simplifier, SimpSet
+
+    fold = Simplifier(SimpSet(norm_num=True, defaults=False), dict(sorts))
+    goal = fold.prop(eq)
+    return smt.valid([fold.prop(p) for p in premises], goal, dict(sorts), 4000) is True
 
 
 __all__ = ["Rule", "open_foralls", "rewrite_with", "rules_for"]
