@@ -12,7 +12,7 @@ from lean_io.minilean.lemmas import SCHEMAS, NotAdmitted, Schema, check_schema
 
 # z3 cannot prove these schemas for a variable modulus (nonlinear ℕ arithmetic); they are admitted per
 # instance, with the numerals a proof gives (checked below at a literal modulus)
-_PER_INSTANCE = {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd"}
+_PER_INSTANCE = lemmas.PER_INSTANCE
 
 
 def _instances() -> list[tuple[Schema, str]]:
@@ -29,6 +29,12 @@ def test_every_entry_is_checked_valid(schema: Schema, ty: str) -> None:
             exps = {"b": 3, "n": 7}
     decl = check_schema(schema, ty, exps)
     assert decl.name == schema.name
+
+
+def test_per_instance_lemmas_need_their_numerals() -> None:
+    with pytest.raises(NotAdmitted, match="per instance"):
+        lemmas.admitted("Nat.mul_mod", lemmas.NAT)
+    assert lemmas.admitted("Nat.mul_mod", lemmas.NAT, (("n", 7),)).name == "Nat.mul_mod"
 
 
 def test_a_false_entry_is_refused() -> None:

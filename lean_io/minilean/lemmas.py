@@ -174,9 +174,17 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
     return got
 
 
+# schemas z3 cannot prove with their modulus a variable (nonlinear ℕ/ℤ arithmetic): only instances are
+# admitted, with the numerals the proof gives (`Nat.mul_mod a b 7`) or per rewrite (`rw [Nat.mul_mod]`)
+PER_INSTANCE = frozenset({"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd"})
+
+
 @lru_cache(maxsize=4096)
 def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | NotAdmitted:
     """Refusals are remembered too: a schema z3 cannot prove costs its timeout once, not per use."""
+    schema = BY_NAME[name]
+    if name in PER_INSTANCE and any(v not in dict(exps) for v in _modulus(schema)):
+        return NotAdmitted(f"minilean: lemma '{name}' is admitted per instance only (give its numerals)")
     try:
         return check_schema(BY_NAME[name], ty, dict(exps))
     except NotAdmitted as e:
@@ -227,6 +235,10 @@ def _first_type(p: Prop) -> str | None:
     if arg is not None and not hasattr(p, "ty"):
         return _first_type(arg)
     return getattr(p, "ty", None)
+
+
+def _modulus(schema: Schema) -> list[str]:
+    return ["m", "k"] if schema.name == "Int.emod_emod_of_dvd" else ["n"]
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:
