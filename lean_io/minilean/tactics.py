@@ -654,7 +654,7 @@ class Runner:
         verdict: bool | None = False
         try:
             for part in parts:
-                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares)
+                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
                 if verdict:
                     break
         except NotLinear as e:
