@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from lean_io.minilean.closers import eval_num
 from lean_io.minilean.goals import Goal, Hyp, TacticFail
-from lean_io.minilean.linarith import Normalizer, NotLinear, partition_of, ring_equal
+from lean_io.minilean.linarith import Normalizer, NotLinear, partition_of
 from lean_io.minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from lean_io.minilean.syntax import (
     FALSE,
@@ -23,12 +24,14 @@ from lean_io.minilean.syntax import (
     ENeg,
     ENum,
     Expr,
+    NotEvaluable,
     PBin,
     PNot,
     PPred,
     PQuant,
     PRel,
     Prop,
+    expr_vars,
 )
 
 # ---------------------------------------------------------------------------------------------- ring_nf
@@ -215,6 +218,11 @@ def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
     """field_simp's side condition `e ≠ 0`: a non-zero numeral, a hypothesis (`e ≠ 0`, `0 < e`, `e < 0`
     and their `>` forms), or products / powers of such."""
     v = numeral(e)
+    if v is None and not expr_vars(e, set()):  # a closed numeral expression: norm_num evaluates it
+        try:
+            v = eval_num(e, ty)
+        except (NotEvaluable, ValueError, ZeroDivisionError):
+            v = None
     if v is not None:
         return v != 0
     if isinstance(e, EBin) and e.op == "*":
@@ -290,12 +298,10 @@ def field_simp_prop(p: Prop, hyps: list[Prop]) -> Prop:
             raise TacticFail(f"field_simp: cannot prove the denominator `{show_expr(s.den)} ≠ 0`") from None
         if dl is None and dr is None:
             return p
-        # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0); then field_simp's simp set and
-        # its ring normalisation close what became an identity
+        # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0); field_simp's simp set then closes
+        # what became syntactically reflexive (no ring normalisation: public proofs follow it by `ring`)
         lhs = _mul(nl, dr) if dr is not None else nl
         rhs = _mul(nr, dl) if dl is not None else nr
-        if ring_equal(lhs, rhs, p.ty):
-            return TRUE if p.op == "=" else FALSE
         return Simplifier(SimpSet(), {}).prop(PRel(p.op, lhs, rhs, p.ty))
     if isinstance(p, PBin):
         return PBin(p.op, field_simp_prop(p.lhs, hyps), field_simp_prop(p.rhs, hyps))

@@ -53,12 +53,14 @@ class TermRule:
     rhs: Expr
     ty: str
     perm: bool  # a permutation rule (`a * b = b * a`): only applied when it decreases the term order
+    premises: tuple = ()  # a conditional rule applies when each instantiated premise simplifies to True
 
 
 @dataclass
 class PropRule:
     lhs: Prop
     rhs: Prop
+    premises: tuple = ()
 
 
 @dataclass
@@ -67,31 +69,42 @@ class SimpSet:
     defaults: bool = True  # the built-in @[simp] lemmas (off for `simp only`)
     terms: list[TermRule] = field(default_factory=list)
     props: list[PropRule] = field(default_factory=list)
+    discharge_norm_num: bool = False  # side conditions by norm_num (field_simp's discharger)
+    side: list[PropRule] = field(default_factory=list)  # facts only the discharger uses (assumptions)
 
-    def add_fact(self, p: Prop) -> None:
-        """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`)."""
-        while isinstance(p, PQuant) and p.q == "∀":  # bound variables become pattern variables
-            from lean_io.minilean.rewrite import open_foralls
+    def add_fact(self, p: Prop, premises: tuple = ()) -> None:
+        """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
+        pattern variables, implications `h₁ → h₂ → eq` conditional rules."""
+        from lean_io.minilean.rewrite import open_foralls
 
-            p = open_foralls(p, 40_000 + 100 * (len(self.terms) + len(self.props)))[0]
+        while True:
+            if isinstance(p, PQuant) and p.q == "∀":
+                p = open_foralls(p, 40_000 + 100 * (len(self.terms) + len(self.props) + len(premises)))[0]
+            elif isinstance(p, PBin) and p.op == "→" and p.rhs != FALSE:
+                premises = (*premises, p.lhs)
+                p = p.rhs
+            else:
+                break
         if isinstance(p, PBin) and p.op == "∧":
-            self.add_fact(p.lhs)
-            self.add_fact(p.rhs)
+            self.add_fact(p.lhs, premises)
+            self.add_fact(p.rhs, premises)
         elif isinstance(p, PRel) and p.op == "=":
             if isinstance(p.lhs, EMeta):
                 raise TacticFail("invalid simp lemma: the left-hand side is a variable")
             perm = _shape(p.lhs) == _shape(p.rhs) and p.lhs != p.rhs
-            self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm))
+            self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises))
         elif isinstance(p, PBin) and p.op == "↔":
-            self.props.append(PropRule(p.lhs, p.rhs))
+            self.props.append(PropRule(p.lhs, p.rhs, premises))
         elif isinstance(p, PRel) and p.op == "≠":
-            self.props.append(PropRule(PRel("=", p.lhs, p.rhs, p.ty), FALSE))
+            self.props.append(PropRule(PRel("=", p.lhs, p.rhs, p.ty), FALSE, premises))
         elif isinstance(p, PNot):
-            self.props.append(PropRule(p.arg, FALSE))
+            self.props.append(PropRule(p.arg, FALSE, premises))
+        elif isinstance(p, PBin) and p.op == "→":  # `a → False`
+            self.props.append(PropRule(p.lhs, FALSE, premises))
         elif p not in (TRUE, FALSE):
-            self.props.append(PropRule(p, TRUE))
+            self.props.append(PropRule(p, TRUE, premises))
             if isinstance(p, PRel) and p.op in _FLIP:  # stated with ≥/>: simp normalises it first
-                self.props.append(PropRule(PRel(_FLIP[p.op], p.rhs, p.lhs, p.ty), TRUE))
+                self.props.append(PropRule(PRel(_FLIP[p.op], p.rhs, p.lhs, p.ty), TRUE, premises))
 
 
 def _shape(e: object) -> object:
@@ -137,11 +150,32 @@ class Simplifier:
         self.ss = ss
         self.sorts = sorts
         self.steps = 0
+        self.depth = 0  # nesting of side-condition discharges
 
     def _tick(self) -> None:
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise TacticFail("simp failed, maximum number of steps exceeded")
+
+    def _discharge(self, premises: tuple, s: dict) -> bool:
+        """Lean's default discharger: each instantiated side condition simplifies to True with the same
+        simp set (norm_num's set when `discharge_norm_num`), two levels deep at most."""
+        if self.depth >= 2:
+            return False
+        ss = self.ss
+        if ss.discharge_norm_num or ss.side:
+            ss = SimpSet(ss.norm_num or ss.discharge_norm_num, True, ss.terms, ss.props + ss.side)
+        sub = Simplifier(ss, self.sorts)
+        sub.depth = self.depth + 1
+        for q in premises:
+            inst = instantiate(q, s)
+            if not is_ground(inst):
+                return False
+            got = sub.prop(inst)
+            self.steps += sub.steps
+            if got != TRUE:
+                return False
+        return True
 
     def _folds(self, ty: str) -> bool:
         return self.ss.norm_num or ty in (NAT, INT)
@@ -180,6 +214,8 @@ class Simplifier:
             if not is_ground(PRel("=", out, out, ty)):
                 continue
             if r.perm and not repr(out) < repr(e):
+                continue
+            if r.premises and not self._discharge(r.premises, s):
                 continue
             if out != e:
                 self._tick()
@@ -297,6 +333,8 @@ class Simplifier:
         for r in self.ss.props:
             s = match(r.lhs, p, {})
             if s is not None:  # simp matches up to reducible unfolding (`a > b` is `b < a`)
+                if r.premises and not self._discharge(r.premises, s):
+                    continue
                 out = instantiate(r.rhs, s)  # type: ignore[arg-type]
                 if is_ground(out) and out != p:
                     self._tick()
@@ -311,7 +349,8 @@ class Simplifier:
             return self._rel(PRel(p.op, self.expr(p.lhs, p.ty), self.expr(p.rhs, p.ty), p.ty))
         if isinstance(p, PPred):
             q = PPred(p.name, self.expr(p.arg, p.ty), p.ty)
-            if self.ss.norm_num and numeral(q.arg) is not None:
+            # norm_num decides primality and parity of numerals; simp decides parity (Even 4 on ℤ)
+            if numeral(q.arg) is not None and (self.ss.norm_num or q.name in ("Even", "Odd")):
                 try:
                     return TRUE if eval_closed(q) else FALSE
                 except NotEvaluable:

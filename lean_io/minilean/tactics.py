@@ -32,6 +32,7 @@ from lean_io.minilean.goals import (
     unfold,
 )
 from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from lean_io.minilean.simp import Simplifier, SimpSet
 from lean_io.minilean.syntax import (
     FALSE,
     INT,
@@ -713,9 +714,25 @@ class Runner:
                 if depth == 0:
                     end = i + 1
                     break
-            hyps += [self._hint_prop(g, x) for x in self._hint_list(rest[:end])]
+            hints = self._hint_list(rest[:end])
             rest = rest[end:]
-        fn = lambda p: normal_forms.field_simp_prop(p, hyps)  # noqa: E731
+        else:
+            hints = []
+        # the arguments are simp lemmas (conditional ones discharged by norm_num or an assumption) and
+        # side conditions for the denominators
+        ss, _ = simp_tactics.simp_set(self, g, hints, True, False)
+        ss.discharge_norm_num = True
+        for h in g.hyps:
+            if not h.is_var:
+                side = SimpSet()
+                side.add_fact(h.ty)  # type: ignore[arg-type]
+                ss.side += side.props
+        hyps += [r.lhs if r.rhs == TRUE else PNot(r.lhs) for r in ss.props if not r.premises]
+        sorts = goal_sorts_all(g)
+
+        def fn(p: Prop) -> Prop:
+            return normal_forms.field_simp_prop(Simplifier(ss, sorts).prop(p), hyps)
+
         return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
 
     def t_contrapose(self, g: Goal, rest: str, push: bool = False) -> Outcome:
