@@ -100,15 +100,27 @@ CASES = [
     ("(n : ℕ) (h : ((n + 1 : ℕ) : ℝ) = 4) : (n : ℝ) = 3 := by\n  push_cast at h\n  linarith", True),
     ("(n : ℕ) (h : ((n + 1 : ℕ) : ℝ) = 4) : (n : ℝ) = 4 := by\n  push_cast at h\n  linarith", False),
     # nlinarith: the square facts enter the pairwise products (Mathlib's nlinarithExtras)
-    ("(a b : ℝ) (h₀ : a ^ 2 + b ^ 2 = 1) : a * b + (a - b) ≤ 1 := by\n  have h₁ := sq_nonneg (a - b)\n  nlinarith [h₀, h₁]", True),
-    ("(a b : ℝ) (h₀ : a ^ 2 + b ^ 2 = 1) : a * b + (a - b) ≤ 0 := by\n  have h₁ := sq_nonneg (a - b)\n  nlinarith [h₀, h₁]", False),
+    (
+        "(a b : ℝ) (h₀ : a ^ 2 + b ^ 2 = 1) : a * b + (a - b) ≤ 1 := by\n  have h₁ := sq_nonneg (a - b)\n  nlinarith [h₀, h₁]",
+        True,
+    ),
+    (
+        "(a b : ℝ) (h₀ : a ^ 2 + b ^ 2 = 1) : a * b + (a - b) ≤ 0 := by\n  have h₁ := sq_nonneg (a - b)\n  nlinarith [h₀, h₁]",
+        False,
+    ),
     # linarith atoms: ℕ literal arithmetic in arguments is computed, field arithmetic is not
     ("(a : ℕ → ℝ) (h : ∀ n, a (n + 1) = a n + 2) (h0 : a 0 = 1) : a 2 = 5 := by linarith [h 0, h 1]", True),
     ("(a : ℕ → ℝ) (h : ∀ n, a (n + 1) = a n + 2) (h0 : a 0 = 1) : a 2 = 6 := by linarith [h 0, h 1]", False),
     ("(a : ℝ → ℝ) (h : a (1 + 1) = 3) : a 2 = 3 := by linarith", False),
     # field_simp rewrites with its arguments, side conditions discharged by norm_num
-    ("(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (f 1) = 3 / 7 := by\n  field_simp [h₀]\n  ring", True),
-    ("(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (f 1) = 3 / 8 := by\n  field_simp [h₀]\n  ring", False),
+    (
+        "(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (f 1) = 3 / 7 := by\n  field_simp [h₀]\n  ring",
+        True,
+    ),
+    (
+        "(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (f 1) = 3 / 8 := by\n  field_simp [h₀]\n  ring",
+        False,
+    ),
     ("(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (-2) = 0 := by\n  field_simp [h₀]", False),
     ("(x : ℝ) : (2 : ℝ) ^ 2014 + x = x + 2 ^ 2014 := by ring_nf", True),
 ]

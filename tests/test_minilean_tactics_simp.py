@@ -82,10 +82,22 @@ CASES = [
     (": (10 : ℕ) - 12 = 0 := by norm_num", True),
     (": (10 : ℤ) - 12 = 0 := by norm_num", False),
     # conditional rules: side conditions discharged by simplification (Lean's default discharger)
-    ("(f : ℤ → ℤ) (h₀ : ∀ n, Odd n → f n = n ^ 2) (h₁ : ∀ n, Even n → f n = n ^ 2 - 4 * n - 1) : f 4 = -1 := by simp [h₀, h₁]", True),
-    ("(f : ℤ → ℤ) (h₀ : ∀ n, Odd n → f n = n ^ 2) (h₁ : ∀ n, Even n → f n = n ^ 2 - 4 * n - 1) : f 4 = 16 := by simp [h₀, h₁]", False),
-    ("(s : ℝ → ℝ → ℝ) (h₀ : ∀ x y, x ≠ 0 → y ≠ 0 → s x y = (1 / y - 1 / x) / (x - y)) : s 3 11 = 1 / 33 := by norm_num [h₀]", True),
-    ("(s : ℝ → ℝ → ℝ) (h₀ : ∀ x y, x ≠ 0 → y ≠ 0 → s x y = (1 / y - 1 / x) / (x - y)) : s 0 11 = 1 / 33 := by norm_num [h₀]", False),
+    (
+        "(f : ℤ → ℤ) (h₀ : ∀ n, Odd n → f n = n ^ 2) (h₁ : ∀ n, Even n → f n = n ^ 2 - 4 * n - 1) : f 4 = -1 := by simp [h₀, h₁]",
+        True,
+    ),
+    (
+        "(f : ℤ → ℤ) (h₀ : ∀ n, Odd n → f n = n ^ 2) (h₁ : ∀ n, Even n → f n = n ^ 2 - 4 * n - 1) : f 4 = 16 := by simp [h₀, h₁]",
+        False,
+    ),
+    (
+        "(s : ℝ → ℝ → ℝ) (h₀ : ∀ x y, x ≠ 0 → y ≠ 0 → s x y = (1 / y - 1 / x) / (x - y)) : s 3 11 = 1 / 33 := by norm_num [h₀]",
+        True,
+    ),
+    (
+        "(s : ℝ → ℝ → ℝ) (h₀ : ∀ x y, x ≠ 0 → y ≠ 0 → s x y = (1 / y - 1 / x) / (x - y)) : s 0 11 = 1 / 33 := by norm_num [h₀]",
+        False,
+    ),
     ("(f : ℕ → ℕ) (h : ∀ n, n > 5 → f n = 0) (h2 : f 3 = 1) : f 7 + f 3 = 1 := by simp [h, h2]", True),
     ("(f : ℕ → ℕ) (h : ∀ n, n > 5 → f n = 0) (h2 : f 3 = 1) : f 4 + f 3 = 1 := by simp [h, h2]", False),
 ]
