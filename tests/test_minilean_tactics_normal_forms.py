@@ -123,6 +123,13 @@ CASES = [
     ),
     ("(f : ℝ → ℝ) (h₀ : ∀ x, x ≠ -2 → f x = 1 / (x + 2)) : f (-2) = 0 := by\n  field_simp [h₀]", False),
     ("(x : ℝ) : (2 : ℝ) ^ 2014 + x = x + 2 ^ 2014 := by ring_nf", True),
+    # revert: hypotheses back into the goal (a variable takes its dependents along)
+    ("(n : ℕ) (h₀ : n < 5) : n ≤ 4 := by\n  revert n h₀\n  intro n h\n  omega", True),
+    ("(n : ℕ) (h₀ : n < 5) : n ≤ 3 := by\n  revert n h₀\n  intro n h\n  omega", False),
+    ("(n : ℕ) (h₀ : n < 5) : n ≤ 4 := by\n  revert n\n  intro n h\n  omega", True),
+    # apply a table lemma: its type is fixed by the goal
+    ("(x : ℝ) (h : x + 3 = 0) : x = -3 := by\n  apply eq_neg_of_add_eq_zero_left\n  exact h", True),
+    ("(x : ℝ) (h : x + 3 = 0) : x = -4 := by\n  apply eq_neg_of_add_eq_zero_left\n  exact h", False),
 ]
 
 

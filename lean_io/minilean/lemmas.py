@@ -130,7 +130,17 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("lt_div_iff₀", "QR", "{a b c : α} (hc : 0 < c)", "a < b / c ↔ a * c < b"),
     _s("mul_div_cancel_left₀", "QR", "(b : α) {a : α} (ha : a ≠ 0)", "a * b / a = b"),
     _s("div_self", "QR", "{a : α} (h : a ≠ 0)", "a / a = 1"),
+    _s("eq_neg_of_add_eq_zero_left", "ZQR", "{a b : α} (h : a + b = 0)", "a = -b"),
+    _s("add_eq_zero_iff_eq_neg", "ZQR", "{a b : α}", "a + b = 0 ↔ a = -b"),
+    _s("sub_ne_zero", "ZQR", "{a b : α}", "a - b ≠ 0 ↔ a ≠ b"),
+    _s("mul_right_inj'", "NZQR", "{a b c : α} (ha : a ≠ 0)", "a * b = a * c ↔ b = c"),
+    _s("mul_left_inj'", "NZQR", "{a b c : α} (hc : c ≠ 0)", "a * c = b * c ↔ a = b"),
+    # ---- logic (the type is irrelevant: one instance)
+    _s("not_and_or", "N", "{a b : Prop}", "¬(a ∧ b) ↔ ¬a ∨ ¬b"),
+    _s("not_or", "N", "{a b : Prop}", "¬(a ∨ b) ↔ ¬a ∧ ¬b"),
+    _s("not_not", "N", "{a : Prop}", "¬¬a ↔ a"),
     # ---- natural numbers
+    _s("Nat.mod_add_div", "N", "(m k : α)", "m % k + k * (m / k) = m"),
     _s("Nat.mul_mod", "N", "(a b n : α)", "a * b % n = a % n * (b % n) % n"),
     _s("Nat.add_mod", "N", "(a b n : α)", "(a + b) % n = (a % n + b % n) % n"),
     _s("Nat.pow_mod", "N", "(a : α) (b : exp) (n : α)", "a ^ b % n = (a % n) ^ b % n"),
@@ -176,7 +186,9 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 
 # schemas z3 cannot prove with their modulus a variable (nonlinear ℕ/ℤ arithmetic): only instances are
 # admitted, with the numerals the proof gives (`Nat.mul_mod a b 7`) or per rewrite (`rw [Nat.mul_mod]`)
-PER_INSTANCE = frozenset({"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd"})
+PER_INSTANCE = frozenset(
+    {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
+)
 
 
 @lru_cache(maxsize=4096)
@@ -238,7 +250,7 @@ def _first_type(p: Prop) -> str | None:
 
 
 def _modulus(schema: Schema) -> list[str]:
-    return ["m", "k"] if schema.name == "Int.emod_emod_of_dvd" else ["n"]
+    return {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"]}.get(schema.name, ["n"])
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:

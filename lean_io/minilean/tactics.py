@@ -37,6 +37,7 @@ from lean_io.minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    NUMERIC,
     TRUE,
     EApp,
     EBin,
@@ -58,6 +59,7 @@ from lean_io.minilean.syntax import (
     closed_truth,
     expr_vars,
     parse_term,
+    prop_vars,
     show_expr,
     show_prop,
     subst_prop,
@@ -315,7 +317,9 @@ class Runner:
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
         el = self._elab(g)
+        el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
+        el._expected = None  # type: ignore[attr-defined]
         if app is not None:
             st = el.start_app(*app, for_apply=True)
         else:
@@ -734,6 +738,40 @@ class Runner:
             return normal_forms.field_simp_prop(Simplifier(ss, sorts).prop(p), hyps)
 
         return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
+
+    def t_revert(self, g: Goal, rest: str) -> Outcome:
+        """`revert x h …`: the named hypotheses (and, for a variable, every hypothesis mentioning it) go
+        back into the goal, in context order: `h₁ : P ⊢ Q` becomes `⊢ P → Q`, a variable `∀ x, …`."""
+        names = self._names(rest)
+        if not names:
+            raise TacticFail("unexpected end of input; expected identifier")
+        chosen: set[str] = set()
+        for n in names:
+            h = g.lookup(n)
+            if h is None:
+                raise TacticFail(f"unknown hypothesis '{n}'")
+            chosen.add(h.name)
+        changed = True
+        while changed:  # reverting a variable reverts what depends on it
+            changed = False
+            for h in g.hyps:
+                if h.name in chosen or h.is_var:
+                    continue
+                if any(v in chosen for v in prop_vars(h.ty)):  # type: ignore[arg-type]
+                    chosen.add(h.name)
+                    changed = True
+        target = g.target
+        for h in reversed(g.hyps):
+            if h.name not in chosen:
+                continue
+            if h.is_var:
+                if h.ty not in NUMERIC:
+                    raise TacticFail(f"minilean: cannot revert the {h.ty} variable '{h.name}'")
+                target = PQuant("∀", h.name, h.ty, target)  # type: ignore[arg-type]
+            else:
+                target = PBin("→", h.ty, target)  # type: ignore[arg-type]
+        hyps = tuple(h for h in g.hyps if h.name not in chosen)
+        return Outcome([Goal(hyps, target, g.tag)])
 
     def t_contrapose(self, g: Goal, rest: str, push: bool = False) -> Outcome:
         """`contrapose h`: `h : P ⊢ Q` becomes `h : ¬Q ⊢ ¬P`; without a name the goal `P → Q` becomes
