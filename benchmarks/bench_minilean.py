@@ -32,6 +32,20 @@ CASES: list[tuple[str, str, str]] = [
     ("nlinarith [hint]", "(a b : ℝ) : 2 * a * b ≤ a ^ 2 + b ^ 2", "nlinarith [sq_nonneg (a - b)]"),
     ("nlinarith (products)", "(x : ℝ) (h : x ^ 2 = 4) (hx : x > 0) : x = 2", "nlinarith"),
     ("use", ": ∃ x : ℕ, 3 * x + 1 = 10", "use 3"),
+    # the simp family, normal forms and the lemma table (the table's z3 check is cached per lemma and
+    # type after the warm-up; `rw [Nat.mul_mod]` checks its instance with z3 on every use)
+    ("simp [h]", "(x y : ℕ) (h : x = y) : x + 0 + 1 = y + 1", "simp [h]"),
+    ("simp_all", "(x y : ℕ) (h1 : x = 2) (h2 : y = x) : y = 2", "simp_all"),
+    ("simpa using", "(x : ℝ) (h : x * 3 = 0) : x = 0", "simpa using h"),
+    ("norm_num [h]", "(x : ℝ) (h : x = 5) : x ^ 2 - 1 = 24", "norm_num [h]"),
+    ("norm_num at h", "(x : ℝ) (h : (3 : ℝ) / 2 = 1) : x = 7", "norm_num at h"),
+    ("ring_nf at h", "(x y : ℝ) (h : (x + y) ^ 2 = x * 2 + 1) : x = 2", "ring_nf at h"),
+    ("field_simp at h", "(a b : ℝ) (hb : b ≠ 0) (h : a / b + 1 = 2) : a = b", "field_simp at h"),
+    ("push_neg", "(a : ℝ) : ¬ ∀ x : ℝ, x < a → ∃ y : ℝ, y < a ∧ x = y", "push_neg"),
+    ("push_cast at h", "(n : ℕ) (h : ((n + 1 : ℕ) : ℝ) = 4) : (n : ℝ) = 3", "push_cast at h"),
+    ("exact lemma", "(a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 0 < a * b", "exact mul_pos ha hb"),
+    ("rw [lemma]", "(a b c : ℝ) : a * b * c = c * (a * b)", "rw [mul_comm]"),
+    ("rw [Nat.mul_mod]", "(n : ℕ) (h₀ : n % 5 = 3) : 2 * n % 5 = 1", "rw [Nat.mul_mod, h₀]"),
 ]
 
 

@@ -33,13 +33,12 @@ from minilean.syntax import (
     PNot,
     PRel,
     Prop,
+    expr_vars,
 )
 
 Monomial = tuple  # sorted tuple of (atom, power)
 Poly = dict  # Monomial -> Fraction
 MAX_TERMS = 400
-
-
 
 
 class NotLinear(Exception):
@@ -86,12 +85,15 @@ def _mul(a: Poly, b: Poly) -> Poly:
 class Normalizer:
     """Polynomials over atoms for one partition: "int" (ℕ and ℤ, casts ℕ → ℤ pushed) or a field type."""
 
-    def __init__(self, partition: str, push_casts: bool = True) -> None:
+    def __init__(self, partition: str, push_casts: bool = True, sorts: dict | None = None) -> None:
         self.partition = partition
         self.push_casts = push_casts  # linarith's natToInt pushes ℕ → ℤ casts; `ring` does not
         self.nat_atoms: set = set()  # atoms of type ℕ: get `≥ 0`
+        self.sorts = sorts  # when known, atoms are identified up to ℕ literal arithmetic in arguments
 
     def atom(self, e: Expr, ty: str) -> Poly:
+        if self.sorts is not None:
+            e = canonical_atom(e, self.sorts)
         if ty == NAT:
             self.nat_atoms.add(e)
         return {((e, 1),): Fraction(1)}
@@ -117,14 +119,22 @@ class Normalizer:
             if e.op == "*":
                 return _mul(self.poly(e.lhs, ty), self.poly(e.rhs, ty))
             if e.op == "^" and isinstance(e.rhs, ENum):
+                base = self.poly(e.lhs, ty)
+                if set(base) <= {()}:  # a numeral power is a number (`2 ^ 2014`), however large
+                    c = base.get((), Fraction(0))
+                    if max(c.numerator.bit_length(), c.denominator.bit_length()) * e.rhs.n > 1 << 16:
+                        raise NotLinear("numeral too large")
+                    return _const(c**e.rhs.n)
                 if e.rhs.n > 12:
                     raise NotLinear("exponent too large")
                 out = _const(1)
-                base = self.poly(e.lhs, ty)
                 for _ in range(e.rhs.n):
                     out = _mul(out, base)
                 return out
-            if e.op == "/":
+            if e.op == "/" and not expr_vars(e.rhs, set()):
+                # cancelDenoms cancels division by a closed numeral expression (`x / (8 + 2)`,
+                # `x / (-4 / 5)`); a denominator with variables stays an atom even when they cancel
+                # (`x / (y - y + 2)`), as Mathlib's never looks through it
                 den = self.poly(e.rhs, ty)
                 if set(den) <= {()} and den:
                     return _add({}, self.poly(e.lhs, ty), 1 / den[()])
@@ -136,6 +146,39 @@ class Normalizer:
     def _nat_cast_atom(self, e: ECast) -> Poly:
         self.nat_atoms.add(e)  # `Nat.cast_nonneg`: linarith's preprocessing knows ↑n ≥ 0
         return {((e, 1),): Fraction(1)}
+
+
+def _fold_nat(e: Expr) -> Expr:
+    """Closed ℕ subterms evaluated: Lean's defeq check (reducible transparency, as linarith's atom
+    comparison) computes Nat literal arithmetic, so `a (0 + 2)` and `a 2` are one atom; ℤ/ℚ/ℝ
+    arithmetic does not reduce that way and stays as written."""
+    from minilean.closers import eval_num
+    from minilean.syntax import NotEvaluable
+
+    if not isinstance(e, ENum) and not expr_vars(e, set()) and not isinstance(e, EApp):
+        try:
+            v = eval_num(e, NAT)
+        except (NotEvaluable, ValueError, ZeroDivisionError):
+            v = None
+        if v is not None and v >= 0 and v.denominator == 1:
+            return ENum(int(v))
+    if isinstance(e, EBin):
+        return EBin(e.op, _fold_nat(e.lhs), _fold_nat(e.rhs))
+    return e
+
+
+def canonical_atom(e: Expr, sorts: dict) -> Expr:
+    """An application's ℕ arguments with their closed arithmetic evaluated (recursively)."""
+    if not isinstance(e, EApp):
+        return e
+    doms = sorts.get(e.fn, "").split(" → ")[:-1]
+    if len(doms) != len(e.args):
+        return e
+    args = tuple(
+        _fold_nat(canonical_atom(a, sorts)) if d == NAT else canonical_atom(a, sorts)
+        for a, d in zip(e.args, doms, strict=True)
+    )
+    return EApp(e.fn, args)
 
 
 def partition_of(ty: str) -> str:
@@ -226,19 +269,26 @@ def refute(
     products: bool = False,
     extra: list[Prop] | None = None,
     squares: list[tuple[Expr, str]] | None = None,
+    sorts: dict | None = None,
 ) -> bool | None:
     """For each alternative list of negated-goal facts, are hyps + facts contradictory (linarith)?
 
     True: every alternative refuted; False: some alternative not; None: z3 gave up (the tactic fails).
     """
     for negs in goal_negations:
-        norm = Normalizer(partition)
+        norm = Normalizer(partition, sorts=sorts)
         comps: list[Comparison] = []
         for h in [*hyps, *(extra or []), *negs]:
             c = comparison(h, norm)
             if c is not None:
                 comps.extend(c)
         if products:
+            # Mathlib's nlinarithExtras: the square facts join the hypotheses BEFORE the pairwise
+            # products are formed (products of squares with hypotheses are part of its search space)
+            for t, ty in squares or []:
+                if partition_of(ty) == partition:
+                    sq = _mul(norm.poly(t, ty), norm.poly(t, ty))
+                    comps.append((_add({}, sq, Fraction(-1)), "≤"))
             base = list(comps)
             for (p1, o1), (p2, o2) in combinations_with_replacement(base, 2):
                 prod = _mul(p1, p2)
@@ -249,10 +299,6 @@ def refute(
                     comps.append((_add({}, prod, Fraction(-1)), "<"))
                 else:
                     comps.append((_add({}, prod, Fraction(-1)), "≤"))
-            for t, ty in squares or []:
-                if partition_of(ty) == partition:
-                    sq = _mul(norm.poly(t, ty), norm.poly(t, ty))
-                    comps.append((_add({}, sq, Fraction(-1)), "≤"))
         verdict = _z3_refutes(comps, norm.nat_atoms, timeout_ms)
         if verdict is not True:
             return verdict

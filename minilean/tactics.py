@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from minilean import smt
+from minilean import normal_forms, rewrite, simp_tactics, smt
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
-from minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
+from minilean.closers import eval_num, positivity
 from minilean.goals import (
     Goal,
     Hyp,
@@ -36,6 +36,7 @@ from minilean.linarith import NotLinear, partition_of, refute, ring_equal, synta
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
+from minilean.simp import Simplifier, SimpSet
 from minilean.structural import induction, revert
 from minilean.syntax import (
     FALSE,
@@ -338,11 +339,14 @@ class Runner:
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
         el = self._elab(g)
+        el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
+        el._expected = None  # type: ignore[attr-defined]
         if app is not None:
             st = el.start_app(*app, for_apply=True)
         else:
-            st = _Pending(el.synth(node), [], {}, [], [], "term")
+            # `apply h` with `h : ∀ x, P x → Q x`: the bound variables are found by unification
+            st = _Pending(rewrite.open_foralls(el.synth(node), 30_000)[0], [], {}, [], [], "term")
         # the implication chain of the (partially instantiated) type
         chain: list[tuple[str | None, Prop]] = []
         concl = st.pattern_result
@@ -666,9 +670,13 @@ class Runner:
         return self._elab(g).synth(node)
 
     def _linarith(self, g: Goal, rest: str, products: bool) -> Outcome:
-        extra = [self._hint_prop(g, h) for h in self._hint_list(rest)]
-        hyps = [h.ty for h in g.hyps if not h.is_var]  # type: ignore[misc]
+        # Mathlib's preprocessing splits conjunctions (`splitHypotheses`), in hypotheses and hint terms
+        extra = [c for h in self._hint_list(rest) for c in _conjuncts(self._hint_prop(g, h))]
+        hyps = [c for h in g.hyps if not h.is_var for c in _conjuncts(h.ty)]  # type: ignore[arg-type]
         t = g.target
+        if isinstance(t, PNot) or (isinstance(t, PRel) and t.op == "≠"):  # Not.intro, then refute
+            hyps.append(t.arg if isinstance(t, PNot) else PRel("=", t.lhs, t.rhs, t.ty))
+            t = FALSE
         if isinstance(t, PRel) and t.op in ("<", "≤", ">", "≥", "="):
             parts = [partition_of(t.ty)]
             if t.op == "=":
@@ -682,7 +690,7 @@ class Runner:
         verdict: bool | None = False
         try:
             for part in parts:
-                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares)
+                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
                 if verdict:
                     break
         except NotLinear as e:
@@ -707,27 +715,7 @@ class Runner:
         return Outcome([])
 
     def t_norm_num(self, g: Goal, rest: str) -> Outcome:
-        if re.search(r"\bat\b", rest):
-            raise TacticFail("minilean: `norm_num at` is not supported")
-        target = g.target
-        rules = []
-        for name in self._hint_list(rest):
-            h = g.lookup(name)
-            if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
-                raise TacticFail(f"minilean: norm_num [{name}]: expected a hypothesis `lhs = rhs`")
-            rules.append(h.ty)
-        for _ in range(4):  # simp rewrites to a fixpoint; a few passes suffice for var := value rules
-            for r in rules:
-                target = rewrite_prop(target, r.lhs, r.rhs, r.ty)
-        try:
-            truth = eval_closed(target)
-        except NotEvaluable:
-            raise TacticFail(
-                f"minilean: norm_num only closes goals that become closed numeral statements\n{g.render()}"
-            ) from None
-        if not truth:
-            raise TacticFail("norm_num failed: the goal simplifies to False")
-        return Outcome([])
+        return simp_tactics.run_simp(self, g, rest, "norm_num", norm_num=True)
 
     def t_ring(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
@@ -741,26 +729,73 @@ class Runner:
         return Outcome([])
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
-        return self.t_ring(g, rest)  # minilean's ring_nf only closes goals (no normalised goal is shown)
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
 
-    def _rw_rules(self, g: Goal, inner: str) -> list[PRel]:
-        rules = []
-        for item in [x.strip() for x in _split_top(inner, ",") if x.strip()]:
-            rev = item.startswith("←") or item.startswith("<-")
-            text = item.removeprefix("←").removeprefix("<-").strip()
-            ty = self._elab(g).synth(self._term(text))
-            if not (isinstance(ty, PRel) and ty.op == "="):
-                raise TacticFail(f"minilean: rw expects equations, got\n  {show_prop(ty)}")
-            rules.append(PRel("=", ty.rhs, ty.lhs, ty.ty) if rev else ty)
-        if not rules:
-            raise TacticFail("unexpected token ']'; expected term")
-        return rules
+    def t_push_cast(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_cast_prop, "push_cast"))
+
+    def t_push_neg(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_neg, "push_neg"))
+
+    def t_field_simp(self, g: Goal, rest: str) -> Outcome:
+        """`field_simp [h₁, …] at …`: the arguments serve as side conditions `e ≠ 0` (as simp lemmas do
+        for Mathlib's discharger)."""
+        hyps = [h.ty for h in g.hyps if not h.is_var]
+        rest = rest.strip()
+        if rest.startswith("["):
+            depth, end = 0, len(rest)
+            for i, c in enumerate(rest):
+                depth += (c in "([⟨{") - (c in ")]⟩}")
+                if depth == 0:
+                    end = i + 1
+                    break
+            hints = self._hint_list(rest[:end])
+            rest = rest[end:]
+        else:
+            hints = []
+        # the arguments are simp lemmas (conditional ones discharged by norm_num or an assumption) and
+        # side conditions for the denominators
+        ss, _ = simp_tactics.simp_set(self, g, hints, True, False)
+        ss.discharge_norm_num = True
+        for h in g.hyps:
+            if not h.is_var:
+                side = SimpSet()
+                side.add_fact(h.ty)  # type: ignore[arg-type]
+                ss.side += side.props
+        hyps += [r.lhs if r.rhs == TRUE else PNot(r.lhs) for r in ss.props if not r.premises]
+        sorts = goal_sorts_all(g)
+
+        def fn(p: Prop) -> Prop:
+            return normal_forms.field_simp_prop(Simplifier(ss, sorts).prop(p), hyps)
+
+        return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
+
+    def t_contrapose(self, g: Goal, rest: str, push: bool = False) -> Outcome:
+        """`contrapose h`: `h : P ⊢ Q` becomes `h : ¬Q ⊢ ¬P`; without a name the goal `P → Q` becomes
+        `¬Q → ¬P`; `contrapose!` then pushes the negations (push_neg)."""
+        fix = normal_forms.push_neg if push else (lambda p: p)
+        names = self._names(rest)
+        if len(names) > 1:
+            raise TacticFail("minilean: only `contrapose h` / `contrapose` are supported")
+        if not names:
+            t = g.target
+            if not (isinstance(t, PBin) and t.op == "→"):
+                raise TacticFail(f"contrapose: the goal is not an implication\n{g.render()}")
+            return Outcome([Goal(g.hyps, PBin("→", fix(PNot(t.rhs)), fix(PNot(t.lhs))), g.tag)])
+        h = g.lookup(names[0])
+        if h is None or h.is_var:
+            raise TacticFail(f"unknown hypothesis '{names[0]}'")
+        hyps = remove_hyp(g.hyps, h.name)
+        new_h = fix(PNot(g.target))
+        return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
-        rules = self._rw_rules(g, m.group(1))
+        items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
+        if not items:
+            raise TacticFail("unexpected token ']'; expected term")
         sorts = goal_sorts_all(g)
         where = m.group(2)
         hyps, target = g.hyps, g.target
@@ -768,21 +803,31 @@ class Runner:
         if where and (hyp is None or hyp.is_var):
             raise TacticFail(f"unknown hypothesis '{where}'")
         cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
-        for r in rules:
-            cur, hits = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
+        side: list[Prop] = []
+        for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
+            rules = rewrite.rules_for(self._elab(g), g, item)
+            cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
+            side += prem
             if not hits:
+                shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
                 raise TacticFail(
                     "tactic 'rewrite' failed, did not find instance of the pattern in the target "
-                    f"expression\n  {show_expr(r.lhs)}\n{g.render()}"
+                    f"expression\n  {shown}\n{g.render()}"
                 )
+        extra = [Goal(g.hyps, q, None) for q in side]
         if hyp is not None:
             hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
         else:
             target = cur
-        # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive
-        if target == TRUE or (isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs):
-            return Outcome([])
-        return Outcome([Goal(hyps, target, g.tag)])
+        # `rw` then tries `rfl` with reducible transparency: syntactic equality, and ℕ literal arithmetic
+        # (Lean's defeq check evaluates closed Nat terms: `2 % 5 * 3 % 5 = 1` closes)
+        if target == TRUE or (
+            isinstance(target, PRel)
+            and target.op == "="
+            and (target.lhs == target.rhs or (target.ty == NAT and expr_defeq(target.lhs, target.rhs, NAT)))
+        ):
+            return Outcome(extra)
+        return Outcome([Goal(hyps, target, g.tag), *extra])
 
     t_rewrite = t_rw
 
@@ -891,34 +936,14 @@ class Runner:
         return Outcome(settle_rfl([Goal(h, t, tag) for h, t, tag in states]))
 
     def t_simp(self, g: Goal, rest: str) -> Outcome:
-        """Only `simp only [h₁, …] (at h)` with equations, rewritten to a fixpoint (bounded); the goal is
-        closed when it becomes syntactically reflexive or True."""
-        m = re.match(r"^only\s*\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
-        if m is None:
-            raise TacticFail("minilean: only `simp only [h₁, …]` (with equations) is supported")
-        rules = self._rw_rules(g, m.group(1))
-        sorts = goal_sorts_all(g)
-        hyp = g.lookup(m.group(2)) if m.group(2) else None
-        if m.group(2) and (hyp is None or hyp.is_var):
-            raise TacticFail(f"unknown hypothesis '{m.group(2)}'")
-        cur: Prop = hyp.ty if hyp is not None else g.target  # type: ignore[assignment]
-        total = 0
-        for _ in range(8):
-            hits = 0
-            for r in rules:
-                cur, n = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
-                hits += n
-            total += hits
-            if not hits:
-                break
-        if not total:
-            raise TacticFail("simp made no progress")
-        if hyp is not None:
-            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
-            return Outcome([Goal(hyps, g.target, g.tag)])
-        if cur == TRUE or (isinstance(cur, PRel) and cur.op == "=" and cur.lhs == cur.rhs):
-            return Outcome([])
-        return Outcome([Goal(g.hyps, cur, g.tag)])
+        """The simp family: see simp.py (rewriting) and simp_tactics.py (arguments, locations)."""
+        return simp_tactics.run_simp(self, g, rest, "simp")
+
+    def t_simp_all(self, g: Goal, rest: str) -> Outcome:
+        return simp_tactics.run_simp_all(self, g, rest)
+
+    def t_simpa(self, g: Goal, rest: str) -> Outcome:
+        return simp_tactics.run_simpa(self, g, rest)
 
     def t_use(self, g: Goal, rest: str) -> Outcome:
         items = [x for x in _split_top(rest, ",") if x.strip()]
@@ -1228,6 +1253,9 @@ def _rcases(
     raise TacticFail(
         f"rcases: the type\n  {show_prop(ty)}\nis not an inductive datatype with two constructors"
     )
+
+
+setattr(Runner, "t_contrapose!", lambda self, g, rest: Runner.t_contrapose(self, g, rest, push=True))
 
 
 def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], steps: int) -> Outcome:

@@ -298,7 +298,9 @@ class Elaborator:
             self._check_eq_refl(node[2], expected)
             return
         if kind in ("id", "app", "proj"):
+            self._expected = expected  # fixes the type of a table lemma used without telling arguments
             app = self._as_app(node)
+            self._expected = None
             if app is not None:
                 decl, args = app
                 st = self.start_app(decl, args)
@@ -474,6 +476,12 @@ class Elaborator:
             decl = self._global(name)
             if decl is not None:
                 return decl, args
+            if self._local(name.split(".")[0]) is None:  # Mathlib lemmas of the checked table
+                from minilean.lemmas import resolve
+
+                found = resolve(self, name, args, self.__dict__.pop("_expected", None))
+                if found is not None:
+                    return found
             if name in ("Eq.symm", "Ne.symm") and len(args) == 1 and self._local("Eq") is None:
                 ty = self.synth(args[0])
                 if not (isinstance(ty, PRel) and ty.op == name[0].replace("E", "=").replace("N", "≠")):

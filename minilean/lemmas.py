@@ -1,0 +1,338 @@
+"""A table of the Mathlib lemmas competition proofs name as terms, admitted only once z3 has checked them.
+
+Each entry gives the lemma's Mathlib statement as a schema over a type variable `α` (with its explicit
+`(…)` and implicit `{…}` binders, in Mathlib's order) and the types it is instantiated at. A lemma is
+usable by name (`exact mul_pos ha hb`, `have := sq_nonneg (a - b)`, `nlinarith [abs_nonneg x]`,
+`rw [mul_comm]`, `simp [two_mul]`) only after its instance at the type in use has been checked VALID by
+z3: a wrong entry is refused, never trusted. The type is the one the arguments (or the expected type)
+fix, as Lean's unifier would.
+
+Exponent parameters (`pow_pos h n`): minilean's exponents are numerals, so an `(n : exp)` binder must be
+given a numeral literal, which is substituted into the statement before it is checked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from minilean import smt
+from minilean.goals import TacticFail
+from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
+from minilean.terms import Binder, Decl
+
+ALL = (NAT, INT, RAT, REAL)
+RING = (INT, RAT, REAL)  # ordered rings with negation
+FIELD = (RAT, REAL)
+_CODES = {"N": NAT, "Z": INT, "Q": RAT, "R": REAL}
+
+
+@dataclass(frozen=True)
+class Schema:
+    name: str
+    types: tuple[str, ...]
+    binders: str  # Lean binders over α, e.g. "{a b : α} (ha : 0 < a) (hb : 0 < b)"
+    concl: str
+
+    def exponents(self) -> list[str]:
+        return re.findall(r"\((\w+) : exp\)", self.binders)
+
+
+def _s(name: str, types: str, binders: str, concl: str) -> Schema:
+    return Schema(name, tuple(_CODES[c] for c in types), binders, concl)
+
+
+# Statements as in Mathlib (names, binder kinds and order); the type lists are where Mathlib's type
+# classes hold AND minilean can state the lemma (ℕ lacks negation and `|·|`).
+SCHEMAS: tuple[Schema, ...] = (
+    # ---- squares and products
+    _s("sq_nonneg", "NZQR", "(a : α)", "0 ≤ a ^ 2"),
+    _s("pow_two_nonneg", "NZQR", "(a : α)", "0 ≤ a ^ 2"),
+    _s("mul_self_nonneg", "ZQR", "(a : α)", "0 ≤ a * a"),
+    _s("mul_pos", "NZQR", "{a b : α} (ha : 0 < a) (hb : 0 < b)", "0 < a * b"),
+    _s("mul_nonneg", "NZQR", "{a b : α} (ha : 0 ≤ a) (hb : 0 ≤ b)", "0 ≤ a * b"),
+    _s("mul_pos_of_neg_of_neg", "ZQR", "{a b : α} (ha : a < 0) (hb : b < 0)", "0 < a * b"),
+    _s("add_pos", "NZQR", "{a b : α} (ha : 0 < a) (hb : 0 < b)", "0 < a + b"),
+    _s("add_nonneg", "NZQR", "{a b : α} (ha : 0 ≤ a) (hb : 0 ≤ b)", "0 ≤ a + b"),
+    _s("add_pos_of_pos_of_nonneg", "NZQR", "{a b : α} (ha : 0 < a) (hb : 0 ≤ b)", "0 < a + b"),
+    _s("pow_pos", "NZQR", "{a : α} (H : 0 < a) (n : exp)", "0 < a ^ n"),
+    _s("pow_nonneg", "NZQR", "{a : α} (H : 0 ≤ a) (n : exp)", "0 ≤ a ^ n"),
+    _s("div_pos", "QR", "{a b : α} (ha : 0 < a) (hb : 0 < b)", "0 < a / b"),
+    _s("div_nonneg", "QR", "{a b : α} (ha : 0 ≤ a) (hb : 0 ≤ b)", "0 ≤ a / b"),
+    # ---- ring identities
+    _s("pow_two", "NZQR", "(a : α)", "a ^ 2 = a * a"),
+    _s("sq", "NZQR", "(x : α)", "x ^ 2 = x * x"),
+    _s("two_mul", "NZQR", "(a : α)", "2 * a = a + a"),
+    _s("mul_comm", "NZQR", "(a b : α)", "a * b = b * a"),
+    _s("add_comm", "NZQR", "(a b : α)", "a + b = b + a"),
+    _s("mul_assoc", "NZQR", "(a b c : α)", "a * b * c = a * (b * c)"),
+    _s("add_assoc", "NZQR", "(a b c : α)", "a + b + c = a + (b + c)"),
+    _s("mul_add", "NZQR", "(a b c : α)", "a * (b + c) = a * b + a * c"),
+    _s("add_mul", "NZQR", "(a b c : α)", "(a + b) * c = a * c + b * c"),
+    _s("mul_sub", "ZQR", "(a b c : α)", "a * (b - c) = a * b - a * c"),
+    _s("sub_mul", "ZQR", "(a b c : α)", "(a - b) * c = a * c - b * c"),
+    _s("mul_one", "NZQR", "(a : α)", "a * 1 = a"),
+    _s("one_mul", "NZQR", "(a : α)", "1 * a = a"),
+    _s("mul_zero", "NZQR", "(a : α)", "a * 0 = 0"),
+    _s("zero_mul", "NZQR", "(a : α)", "0 * a = 0"),
+    _s("add_zero", "NZQR", "(a : α)", "a + 0 = a"),
+    _s("zero_add", "NZQR", "(a : α)", "0 + a = a"),
+    _s("sub_self", "ZQR", "(a : α)", "a - a = 0"),
+    _s("neg_neg", "ZQR", "(a : α)", "- -a = a"),
+    _s("add_sq", "NZQR", "(a b : α)", "(a + b) ^ 2 = a ^ 2 + 2 * a * b + b ^ 2"),
+    _s("sub_sq", "ZQR", "(a b : α)", "(a - b) ^ 2 = a ^ 2 - 2 * a * b + b ^ 2"),
+    _s("add_pow_two", "NZQR", "(a b : α)", "(a + b) ^ 2 = a ^ 2 + 2 * a * b + b ^ 2"),
+    _s("mul_self_abs", "ZQR", "(a : α)", "|a| * |a| = a * a"),
+    # ---- order
+    _s("sub_nonneg", "ZQR", "{a b : α}", "0 ≤ a - b ↔ b ≤ a"),
+    _s("sub_pos", "ZQR", "{a b : α}", "0 < a - b ↔ b < a"),
+    _s("sub_eq_zero", "ZQR", "{a b : α}", "a - b = 0 ↔ a = b"),
+    _s("le_refl", "NZQR", "(a : α)", "a ≤ a"),
+    _s("le_of_lt", "NZQR", "{a b : α} (h : a < b)", "a ≤ b"),
+    _s("le_of_eq", "NZQR", "{a b : α} (h : a = b)", "a ≤ b"),
+    _s("ne_of_gt", "NZQR", "{a b : α} (h : a > b)", "a ≠ b"),
+    _s("ne_of_lt", "NZQR", "{a b : α} (h : a < b)", "a ≠ b"),
+    _s("le_antisymm", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : b ≤ a)", "a = b"),
+    _s("le_trans", "NZQR", "{a b c : α} (h₁ : a ≤ b) (h₂ : b ≤ c)", "a ≤ c"),
+    _s("lt_of_lt_of_le", "NZQR", "{a b c : α} (h₁ : a < b) (h₂ : b ≤ c)", "a < c"),
+    _s("lt_of_le_of_lt", "NZQR", "{a b c : α} (h₁ : a ≤ b) (h₂ : b < c)", "a < c"),
+    _s("lt_trans", "NZQR", "{a b c : α} (h₁ : a < b) (h₂ : b < c)", "a < c"),
+    # ---- absolute value
+    _s("abs_nonneg", "ZQR", "(a : α)", "0 ≤ |a|"),
+    _s("abs_pos", "ZQR", "{a : α}", "0 < |a| ↔ a ≠ 0"),
+    _s("sq_abs", "ZQR", "(a : α)", "|a| ^ 2 = a ^ 2"),
+    _s("abs_mul_abs_self", "ZQR", "(a : α)", "|a| * |a| = a * a"),
+    _s("abs_mul_self", "ZQR", "(a : α)", "|a * a| = a * a"),
+    _s("abs_of_nonneg", "ZQR", "{a : α} (h : 0 ≤ a)", "|a| = a"),
+    _s("abs_of_pos", "ZQR", "{a : α} (h : 0 < a)", "|a| = a"),
+    _s("abs_of_neg", "ZQR", "{a : α} (h : a < 0)", "|a| = -a"),
+    _s("abs_of_nonpos", "ZQR", "{a : α} (h : a ≤ 0)", "|a| = -a"),
+    _s("abs_sub_comm", "ZQR", "(a b : α)", "|a - b| = |b - a|"),
+    _s("abs_le", "ZQR", "{a b : α}", "|a| ≤ b ↔ -b ≤ a ∧ a ≤ b"),
+    _s("abs_lt", "ZQR", "{a b : α}", "|a| < b ↔ -b < a ∧ a < b"),
+    _s("le_abs_self", "ZQR", "(a : α)", "a ≤ |a|"),
+    _s("neg_abs_le", "ZQR", "(a : α)", "-|a| ≤ a"),
+    _s("abs_mul", "ZQR", "(a b : α)", "|a * b| = |a| * |b|"),
+    _s("abs_add", "ZQR", "(a b : α)", "|a + b| ≤ |a| + |b|"),
+    _s("abs_add_le", "ZQR", "(a b : α)", "|a + b| ≤ |a| + |b|"),
+    _s("abs_sub_abs_le_abs_sub", "ZQR", "(a b : α)", "|a| - |b| ≤ |a - b|"),
+    # ---- fields
+    _s("div_eq_iff", "QR", "{a b c : α} (hc : c ≠ 0)", "a / c = b ↔ a = b * c"),
+    _s("eq_div_iff", "QR", "{a b c : α} (hc : c ≠ 0)", "a = b / c ↔ a * c = b"),
+    _s("div_le_iff", "QR", "{a b c : α} (hc : 0 < c)", "a / c ≤ b ↔ a ≤ b * c"),
+    _s("div_le_iff₀", "QR", "{a b c : α} (hc : 0 < c)", "a / c ≤ b ↔ a ≤ b * c"),
+    _s("le_div_iff", "QR", "{a b c : α} (hc : 0 < c)", "a ≤ b / c ↔ a * c ≤ b"),
+    _s("le_div_iff₀", "QR", "{a b c : α} (hc : 0 < c)", "a ≤ b / c ↔ a * c ≤ b"),
+    _s("div_lt_iff", "QR", "{a b c : α} (hc : 0 < c)", "a / c < b ↔ a < b * c"),
+    _s("div_lt_iff₀", "QR", "{a b c : α} (hc : 0 < c)", "a / c < b ↔ a < b * c"),
+    _s("lt_div_iff", "QR", "{a b c : α} (hc : 0 < c)", "a < b / c ↔ a * c < b"),
+    _s("lt_div_iff₀", "QR", "{a b c : α} (hc : 0 < c)", "a < b / c ↔ a * c < b"),
+    _s("mul_div_cancel_left₀", "QR", "(b : α) {a : α} (ha : a ≠ 0)", "a * b / a = b"),
+    _s("div_self", "QR", "{a : α} (h : a ≠ 0)", "a / a = 1"),
+    _s("eq_neg_of_add_eq_zero_left", "ZQR", "{a b : α} (h : a + b = 0)", "a = -b"),
+    _s("add_eq_zero_iff_eq_neg", "ZQR", "{a b : α}", "a + b = 0 ↔ a = -b"),
+    _s("sub_ne_zero", "ZQR", "{a b : α}", "a - b ≠ 0 ↔ a ≠ b"),
+    _s("mul_right_inj'", "NZQR", "{a b c : α} (ha : a ≠ 0)", "a * b = a * c ↔ b = c"),
+    _s("mul_left_inj'", "NZQR", "{a b c : α} (hc : c ≠ 0)", "a * c = b * c ↔ a = b"),
+    # ---- logic (the type is irrelevant: one instance)
+    _s("not_and_or", "N", "{a b : Prop}", "¬(a ∧ b) ↔ ¬a ∨ ¬b"),
+    _s("not_or", "N", "{a b : Prop}", "¬(a ∨ b) ↔ ¬a ∧ ¬b"),
+    _s("not_not", "N", "{a : Prop}", "¬¬a ↔ a"),
+    # ---- natural numbers
+    _s("Nat.mod_add_div", "N", "(m k : α)", "m % k + k * (m / k) = m"),
+    _s("Nat.mul_mod", "N", "(a b n : α)", "a * b % n = a % n * (b % n) % n"),
+    _s("Nat.add_mod", "N", "(a b n : α)", "(a + b) % n = (a % n + b % n) % n"),
+    _s("Nat.pow_mod", "N", "(a : α) (b : exp) (n : α)", "a ^ b % n = (a % n) ^ b % n"),
+    _s("Nat.mod_lt", "N", "(x : α) {y : α} (h : y > 0)", "x % y < y"),
+    _s("Nat.mod_two_eq_zero_or_one", "N", "(n : α)", "n % 2 = 0 ∨ n % 2 = 1"),
+    _s("Nat.le_of_lt_succ", "N", "{m n : α} (h : m < n + 1)", "m ≤ n"),
+    _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
+    _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
+)
+BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
+_IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
+
+
+class NotAdmitted(TacticFail):
+    """The lemma's instance could not be checked valid: it is refused."""
+
+
+def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
+    """The statement with the variables of `exps` replaced by those numerals (their binders dropped)."""
+
+    def drop(m: re.Match) -> str:
+        names = [v for v in m.group(2).split() if v not in exps]
+        return f"{m.group(1)}{' '.join(names)} : {m.group(3)}{m.group(4)}" if names else ""
+
+    binders = re.sub(r"([({])([^(){}:]+) : ([^(){}]+)([)}])", drop, schema.binders)
+    concl = schema.concl
+    for v, n in exps.items():
+        binders = re.sub(rf"\b{v}\b", str(n), binders)
+        concl = re.sub(rf"\b{v}\b", str(n), concl)
+    return f"theorem {schema.name} {binders.replace('α', ty)} : {concl.replace('α', ty)}"
+
+
+def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl:
+    """The lemma's declaration at type `ty` (exponents substituted), once z3 proves it valid."""
+    schema = BY_NAME[name]
+    if ty not in schema.types:
+        raise TacticFail(f"failed to synthesize instance: '{name}' does not apply at type {ty}")
+    got = _checked(name, ty, exps)
+    if isinstance(got, NotAdmitted):
+        raise NotAdmitted(str(got))
+    return got
+
+
+# schemas z3 cannot prove with their modulus a variable (nonlinear ℕ/ℤ arithmetic): only instances are
+# admitted, with the numerals the proof gives (`Nat.mul_mod a b 7`) or per rewrite (`rw [Nat.mul_mod]`)
+PER_INSTANCE = frozenset(
+    {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
+)
+
+
+@lru_cache(maxsize=4096)
+def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | NotAdmitted:
+    """Refusals are remembered too: a schema z3 cannot prove costs its timeout once, not per use."""
+    schema = BY_NAME[name]
+    if name in PER_INSTANCE and any(v not in dict(exps) for v in _modulus(schema)):
+        return NotAdmitted(f"minilean: lemma '{name}' is admitted per instance only (give its numerals)")
+    try:
+        return check_schema(BY_NAME[name], ty, dict(exps))
+    except NotAdmitted as e:
+        return e
+
+
+def unchecked(name: str, ty: str) -> Decl:
+    """The schema's declaration WITHOUT the validity check, for callers that check every instance they
+    use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance)."""
+    return check_schema(BY_NAME[name], ty, {}, check=False)
+
+
+def check_schema(
+    schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int = 4000, check: bool = True
+) -> Decl:
+    """Parse the schema at `ty` and check `∀ vars, hyps → concl` with z3; NotAdmitted unless valid."""
+    from minilean.engine import _Fail, _statement, initial_env  # engine imports the tactics
+
+    try:
+        decl, goal = _statement(initial_env(), _statement_text(schema, ty, exps), 0, 0)
+    except _Fail as e:
+        raise NotAdmitted(f"minilean: lemma '{schema.name}' cannot be stated: {e.msg}") from None
+    assert decl is not None
+    hyps = [h.ty for h in goal.hyps if not h.is_var]
+    if not check:
+        return Decl(schema.name, decl.binders, decl.concl)
+    try:
+        verdict = smt.valid(hyps, decl.concl, goal.sorts(), timeout_ms)  # type: ignore[arg-type]
+    except smt.Untranslatable:
+        verdict = None
+    if verdict is not True:
+        raise NotAdmitted(
+            f"minilean: lemma '{schema.name}' at {ty} is not admitted (z3 did not prove "
+            f"{show_prop(decl.concl)} valid)"
+        )
+    binders = tuple(Binder(b.name, b.ty, b.implicit) for b in decl.binders)
+    return Decl(schema.name, binders, decl.concl)
+
+
+def _first_type(p: Prop) -> str | None:
+    if isinstance(p, PRel):
+        return p.ty
+    if isinstance(p, PBin):
+        return _first_type(p.lhs) or _first_type(p.rhs)
+    if isinstance(p, PQuant):
+        return p.sort
+    arg = getattr(p, "arg", None)
+    if arg is not None and not hasattr(p, "ty"):
+        return _first_type(arg)
+    return getattr(p, "ty", None)
+
+
+def _modulus(schema: Schema) -> list[str]:
+    return {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"]}.get(schema.name, ["n"])
+
+
+def split_name(name: str) -> tuple[str, str | None] | None:
+    """`sub_nonneg.mpr` -> ("sub_nonneg", "mpr"); None when `name` is not a table lemma."""
+    if name in BY_NAME:
+        return name, None
+    base, _, fld = name.rpartition(".")
+    if base in BY_NAME and fld in _IFF_FIELDS:
+        return base, fld
+    return None
+
+
+def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[Decl, list] | None:
+    """The table lemma `name` (possibly `.mp`/`.mpr`) instantiated at the type its use fixes, with the
+    argument list left to apply (exponent literals consumed), or None when `name` is not in the table."""
+    from minilean.syntax import SyntaxErr, _Typer
+
+    parts = split_name(name)
+    if parts is None:
+        return None
+    base, fld = parts
+    schema = BY_NAME[base]
+    # explicit binders in order: which argument goes to which binder
+    explicit = re.findall(r"\(([^():]+) : ([^()]+)\)", schema.binders)
+    flat: list[tuple[str, str]] = [(v, t.strip()) for vs, t in explicit for v in vs.split()]
+    exps: dict[str, int] = {}
+    rest: list = []
+    ty: str | None = None
+    sorts = el._sorts()  # type: ignore[attr-defined]
+    for i, arg in enumerate(args):
+        kind = flat[i][1] if i < len(flat) and fld is None else None
+        if kind == "exp":
+            if not (isinstance(arg, tuple) and arg[0] == "num"):
+                raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+            exps[flat[i][0]] = arg[1]
+            continue
+        rest.append(arg)
+        if ty is not None or not isinstance(arg, tuple) or arg[0] in ("hole", "wild", "sorry"):
+            continue
+        if kind == "α":
+            try:
+                ty = _Typer(sorts).tree(arg, None)[1]
+            except SyntaxErr:
+                continue
+        elif arg[0] in ("id", "app", "proj", "ascr"):
+            try:
+                ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
+            except TacticFail:
+                continue
+    if ty is None and expected is not None:
+        ty = _first_type(expected)
+        if fld is not None and ty is not None and ty not in schema.types:
+            ty = None
+    if ty is None and len(schema.types) == 1:
+        ty = schema.types[0]
+    if ty is None:
+        raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    try:
+        decl = admitted(base, ty, tuple(sorted(exps.items())))
+    except NotAdmitted:
+        # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
+        # instance with the numerals the proof gives: admit exactly that instance
+        lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
+        if not lits or fld is not None:
+            raise
+        decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
+        rest = [a for (v, k), a in zip(flat, args, strict=False) if k != "exp" and v not in lits]
+        rest += args[len(flat) :]
+    if fld is None:
+        return decl, rest
+    concl = decl.concl
+    if not (isinstance(concl, PBin) and concl.op == "↔"):
+        raise TacticFail(f"invalid field '{fld}': '{base}' is not an ↔")
+    if any(not b.implicit and isinstance(b.ty, str) for b in decl.binders):
+        raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
+    lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
+    return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
+
+
+def candidate_types(name: str) -> tuple[str, ...]:
+    parts = split_name(name)
+    return BY_NAME[parts[0]].types if parts else ()
+
+
+__all__ = ["BY_NAME", "SCHEMAS", "NotAdmitted", "Schema", "admitted", "check_schema", "resolve", "unchecked"]

@@ -1,0 +1,358 @@
+"""Tactics that rewrite a goal (or hypothesis) into a normal form rather than close it: `ring_nf`,
+`push_cast`, `push_neg`, `contrapose(!)`, `field_simp`. Each result is equivalent to its input (the
+rewrites are ring identities, cast lemmas, classical logic, or multiplications by denominators proved
+non-zero), so none can make a false goal provable; the printed shapes follow Mathlib's conventions
+where we know them (docs/MINILEAN_TACTICS.md lists where they differ).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from minilean.closers import eval_num
+from minilean.goals import Goal, Hyp, TacticFail
+from minilean.linarith import Normalizer, NotLinear, partition_of
+from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
+from minilean.syntax import (
+    FALSE,
+    INT,
+    NAT,
+    TRUE,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ENum,
+    Expr,
+    NotEvaluable,
+    PBin,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    expr_vars,
+)
+
+# ---------------------------------------------------------------------------------------------- ring_nf
+
+
+def _atoms_in_order(e: Expr, out: list) -> list:
+    if isinstance(e, EBin) and e.op in ("+", "-", "*", "^"):
+        _atoms_in_order(e.lhs, out)
+        if e.op != "^":
+            _atoms_in_order(e.rhs, out)
+    elif isinstance(e, ENeg):
+        _atoms_in_order(e.arg, out)
+    elif not isinstance(e, ENum) and e not in out:
+        out.append(e)
+    return out
+
+
+def ring_normal(e: Expr, ty: str, order: list | None = None) -> Expr:
+    """Mathlib-style `ring_nf` form: constant first, then monomials by degree, numeral coefficients on
+    the right (`3 + x * 2 + x ^ 2`), subtraction for negative coefficients."""
+    poly = Normalizer(partition_of(ty), push_casts=False).poly(e, ty)
+    order = _atoms_in_order(e, []) if order is None else order  # one atom order per goal, as AtomM
+
+    def key(m: tuple) -> tuple:
+        deg = sum(p for _, p in m)
+        return (deg, [order.index(a) if a in order else len(order) for a, _ in m])
+
+    terms: list[tuple[Expr | None, Fraction]] = []
+    for mono in sorted(poly, key=key):
+        c = poly[mono]
+        factors = sorted(mono, key=lambda ap: order.index(ap[0]) if ap[0] in order else len(order))
+        prod: Expr | None = None
+        for a, p in factors:
+            f = a if p == 1 else EBin("^", a, ENum(p))
+            prod = f if prod is None else EBin("*", prod, f)
+        terms.append((prod, c))
+    if not terms:
+        return ENum(0)
+    out: Expr | None = None
+    for prod, c in terms:
+        neg = c < 0 and ty != NAT and out is not None
+        mag = -c if neg else c
+        if prod is None:
+            t: Expr = mk_numeral(mag)
+        elif mag == 1:
+            t = prod
+        elif mag == -1:
+            t = ENeg(prod)
+        else:
+            t = EBin("*", prod, mk_numeral(mag))
+        out = t if out is None else EBin("-" if neg else "+", out, t)
+    assert out is not None
+    return out
+
+
+def _prop_atoms(p: Prop, out: list) -> list:
+    if isinstance(p, PRel):
+        _atoms_in_order(p.lhs, out)
+        _atoms_in_order(p.rhs, out)
+    elif isinstance(p, PNot | PQuant):
+        _prop_atoms(p.arg if isinstance(p, PNot) else p.body, out)
+    elif isinstance(p, PBin):
+        _prop_atoms(p.lhs, out)
+        _prop_atoms(p.rhs, out)
+    return out
+
+
+def ring_nf_prop(p: Prop, order: list | None = None) -> Prop:
+    order = _prop_atoms(p, []) if order is None else order
+    if isinstance(p, PRel) and p.op != "∣":
+        try:
+            lhs, rhs = ring_normal(p.lhs, p.ty, order), ring_normal(p.rhs, p.ty, order)
+        except NotLinear as e:
+            raise TacticFail(f"ring_nf failed: {e}") from None
+        if p.op in ("=", "≤", "≥") and lhs == rhs:
+            return TRUE
+        vl, vr = numeral(lhs), numeral(rhs)
+        if vl is not None and vr is not None:  # ring_nf's cleanup decides closed numeral comparisons
+            ops = {"=": vl == vr, "≠": vl != vr, "<": vl < vr, "≤": vl <= vr, ">": vl > vr, "≥": vl >= vr}
+            return TRUE if ops[p.op] else FALSE
+        return PRel(p.op, lhs, rhs, p.ty)
+    if isinstance(p, PNot):
+        return PNot(ring_nf_prop(p.arg, order))
+    if isinstance(p, PBin):
+        return PBin(p.op, ring_nf_prop(p.lhs, order), ring_nf_prop(p.rhs, order))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, ring_nf_prop(p.body, order))
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- push_cast
+
+
+def push_cast_expr(e: Expr) -> Expr:
+    if isinstance(e, EBin):
+        return EBin(e.op, push_cast_expr(e.lhs), push_cast_expr(e.rhs))
+    if isinstance(e, ENeg):
+        return ENeg(push_cast_expr(e.arg))
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(push_cast_expr(a) for a in e.args))
+    if isinstance(e, ECast):
+        a = push_cast_expr(e.arg)
+        if isinstance(a, ENum):
+            return a  # Nat.cast_ofNat
+        if isinstance(a, ECast):  # ((n : ℤ) : ℝ) = (n : ℝ): Int.cast_natCast
+            return push_cast_expr(ECast(a.arg, a.src, e.dst))
+        if isinstance(a, EBin) and (a.op in ("+", "*") or (a.op == "-" and e.src != NAT)):
+            lhs, rhs = ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst)
+            return EBin(a.op, push_cast_expr(lhs), push_cast_expr(rhs))
+        if isinstance(a, EBin) and a.op == "^":
+            return EBin("^", push_cast_expr(ECast(a.lhs, e.src, e.dst)), a.rhs)
+        if isinstance(a, ENeg):
+            return ENeg(push_cast_expr(ECast(a.arg, e.src, e.dst)))
+        if isinstance(a, EApp) and a.fn == "abs" and e.src == INT:
+            return EApp("abs", (push_cast_expr(ECast(a.args[0], e.src, e.dst)),))
+        return ECast(a, e.src, e.dst)
+    return e
+
+
+def push_cast_prop(p: Prop) -> Prop:
+    if isinstance(p, PRel):
+        return PRel(p.op, push_cast_expr(p.lhs), push_cast_expr(p.rhs), p.ty)
+    if isinstance(p, PPred):
+        return PPred(p.name, push_cast_expr(p.arg), p.ty)
+    if isinstance(p, PNot):
+        return PNot(push_cast_prop(p.arg))
+    if isinstance(p, PBin):
+        return PBin(p.op, push_cast_prop(p.lhs), push_cast_prop(p.rhs))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, push_cast_prop(p.body))
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- push_neg
+
+
+def push_neg(p: Prop) -> Prop:
+    """Mathlib's `push_neg`: negations pushed to the atoms (`¬(p ∧ q)` becomes `p → ¬q`)."""
+    if isinstance(p, PNot):
+        return _neg(p.arg)
+    if isinstance(p, PBin):
+        return PBin(p.op, push_neg(p.lhs), push_neg(p.rhs))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, push_neg(p.body))
+    return p
+
+
+def _neg(p: Prop) -> Prop:
+    if isinstance(p, PNot):
+        return push_neg(p.arg)  # not_not
+    if p == TRUE:
+        return FALSE
+    if p == FALSE:
+        return TRUE
+    if isinstance(p, PBin):
+        a, b = p.lhs, p.rhs
+        if p.op == "∧":
+            return PBin("→", push_neg(a), _neg(b))  # not_and
+        if p.op == "∨":
+            return PBin("∧", _neg(a), _neg(b))  # not_or
+        if p.op == "→":
+            return PBin("∧", push_neg(a), _neg(b))  # not_imp
+        if p.op == "↔":  # not_iff
+            return PBin("∨", PBin("∧", push_neg(a), _neg(b)), PBin("∧", _neg(a), push_neg(b)))
+    if isinstance(p, PQuant):
+        return PQuant("∃" if p.q == "∀" else "∀", p.var, p.sort, _neg(p.body))  # not_forall/exists
+    if isinstance(p, PRel):
+        flip = {"<": "≤", "≤": "<"}
+        if p.op in flip:
+            return PRel(flip[p.op], p.rhs, p.lhs, p.ty)  # not_lt / not_le
+        if p.op in (">", "≥"):
+            return PRel({">": "≤", "≥": "<"}[p.op], p.lhs, p.rhs, p.ty)
+        if p.op == "=":
+            return PRel("≠", p.lhs, p.rhs, p.ty)
+        if p.op == "≠":
+            return PRel("=", p.lhs, p.rhs, p.ty)  # not_ne_iff
+    return PNot(p)
+
+
+# ---------------------------------------------------------------------------------------------- field_simp
+
+
+def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
+    """field_simp's side condition `e ≠ 0`: a non-zero numeral, a hypothesis (`e ≠ 0`, `0 < e`, `e < 0`
+    and their `>` forms), or products / powers of such."""
+    v = numeral(e)
+    if v is None and not expr_vars(e, set()):  # a closed numeral expression: norm_num evaluates it
+        try:
+            v = eval_num(e, ty)
+        except (NotEvaluable, ValueError, ZeroDivisionError):
+            v = None
+    if v is not None:
+        return v != 0
+    if isinstance(e, EBin) and e.op == "*":
+        return _nonzero(e.lhs, ty, hyps) and _nonzero(e.rhs, ty, hyps)
+    if isinstance(e, EBin) and e.op == "^":
+        return _nonzero(e.lhs, ty, hyps)
+    zero = ENum(0)
+    for h in hyps:
+        if isinstance(h, PNot) and isinstance(h.arg, PRel) and h.arg.op == "=":
+            h = PRel("≠", h.arg.lhs, h.arg.rhs, h.arg.ty)
+        if not isinstance(h, PRel) or h.ty != ty:
+            continue
+        if h.op == "≠" and ((h.lhs == e and h.rhs == zero) or (h.rhs == e and h.lhs == zero)):
+            return True
+        if h.op in ("<", ">") and {h.lhs, h.rhs} == {e, zero}:
+            return True
+    return False
+
+
+def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
+    """`e` as numerator / denominator (None: 1), every denominator proved non-zero."""
+    if isinstance(e, EBin) and e.op == "/":
+        nl, dl = _frac(e.lhs, ty, hyps)
+        nr, dr = _frac(e.rhs, ty, hyps)
+        if not _nonzero(nr, ty, hyps):
+            raise _Stuck(nr)
+        return _mul(nl, dr), _mul(dl, nr)
+    if isinstance(e, EBin) and e.op in ("+", "-"):
+        nl, dl = _frac(e.lhs, ty, hyps)
+        nr, dr = _frac(e.rhs, ty, hyps)
+        if dl is None and dr is None:
+            return EBin(e.op, nl, nr), None
+        return EBin(e.op, _mul(nl, dr), _mul(nr, dl)), _mul(dl, dr)
+    if isinstance(e, EBin) and e.op == "*":
+        nl, dl = _frac(e.lhs, ty, hyps)
+        nr, dr = _frac(e.rhs, ty, hyps)
+        return EBin("*", nl, nr), _mul_opt(dl, dr)
+    if isinstance(e, EBin) and e.op == "^":
+        n, d = _frac(e.lhs, ty, hyps)
+        return EBin("^", n, e.rhs), (None if d is None else EBin("^", d, e.rhs))
+    if isinstance(e, ENeg):
+        n, d = _frac(e.arg, ty, hyps)
+        return ENeg(n), d
+    return e, None
+
+
+class _Stuck(Exception):
+    def __init__(self, den: Expr) -> None:
+        self.den = den
+
+
+def _mul(a: Expr | None, b: Expr | None) -> Expr:
+    out = _mul_opt(a, b)
+    return ENum(1) if out is None else out
+
+
+def _mul_opt(a: Expr | None, b: Expr | None) -> Expr | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return EBin("*", a, b)
+
+
+def field_simp_prop(p: Prop, hyps: list[Prop]) -> Prop:
+    if isinstance(p, PRel) and p.op in ("=", "≠") and p.ty not in (NAT, INT):
+        try:
+            nl, dl = _frac(p.lhs, p.ty, hyps)
+            nr, dr = _frac(p.rhs, p.ty, hyps)
+        except _Stuck as s:
+            from minilean.syntax import show_expr
+
+            raise TacticFail(f"field_simp: cannot prove the denominator `{show_expr(s.den)} ≠ 0`") from None
+        if dl is None and dr is None:
+            return p
+        # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0); field_simp's simp set then closes
+        # what became syntactically reflexive (no ring normalisation: public proofs follow it by `ring`)
+        lhs = _mul(nl, dr) if dr is not None else nl
+        rhs = _mul(nr, dl) if dl is not None else nr
+        return Simplifier(SimpSet(), {}).prop(PRel(p.op, lhs, rhs, p.ty))
+    if isinstance(p, PBin):
+        return PBin(p.op, field_simp_prop(p.lhs, hyps), field_simp_prop(p.rhs, hyps))
+    if isinstance(p, PNot):
+        return PNot(field_simp_prop(p.arg, hyps))
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- locations
+
+
+def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: ignore[no-untyped-def]
+    """Apply `fn : Prop -> Prop` at `at h₁ h₂ ⊢` / `at *` / the goal; no change anywhere is an error;
+    a target that becomes True is closed, a hypothesis that becomes False closes the goal."""
+    rest = rest.strip()
+    if rest and not rest.startswith("at"):
+        raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
+    locs: list[str | None]
+    if not rest:
+        locs = [None]
+    else:
+        names = rest[2:].split()
+        if names == ["*"]:
+            locs = [h.name for h in g.hyps if not h.is_var and h.accessible]
+            locs.append(None)
+        else:
+            locs = [None if n in ("⊢", "|-") else n for n in names]
+    hyps = list(g.hyps)
+    target = g.target
+    changed = False
+    for loc in locs:
+        if loc is None:
+            new = fn(target)
+            changed |= new != target
+            target = new
+            continue
+        h = next((x for x in hyps if x.name == loc and not x.is_var), None)
+        if h is None:
+            raise TacticFail(f"unknown hypothesis '{loc}'")
+        new = fn(h.ty)
+        if new == h.ty:
+            continue
+        changed = True
+        if new == FALSE:
+            return []
+        hyps = [Hyp(x.name, new, x.accessible) if x is h else x for x in hyps]
+    if not changed:
+        raise TacticFail(f"{name} made no progress")
+    if None in locs and target == TRUE:
+        return []
+    return [Goal(tuple(hyps), target, g.tag)]
+
+
+__all__ = ["at_locations", "field_simp_prop", "push_cast_prop", "push_neg", "ring_nf_prop"]

@@ -1,0 +1,253 @@
+"""`rw` with rules that have arguments left to find: `rw [mul_comm]`, `rw [h]` for `h : ∀ x, f x = g x`,
+`rw [div_le_iff hc]` (an `↔` rewrites propositions).
+
+As Lean's `rw` (kabstract): the rule's left side, with its unassigned arguments as metavariables, is
+matched against the subterms of the goal in pre-order, left to right; the first match fixes the
+arguments, then every instance of that instantiated left side is rewritten. Premises the rule still
+needs (`rw [abs_of_nonneg]` needs `0 ≤ a`) become new goals after the main one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from minilean import smt
+from minilean.goals import (
+    Goal,
+    Subst,
+    TacticFail,
+    as_imp,
+    defeq,
+    instantiate,
+    instantiate_expr,
+    is_ground,
+    match,
+    match_expr,
+)
+from minilean.syntax import (
+    NAT,
+    EApp,
+    EBin,
+    ECast,
+    EMeta,
+    ENeg,
+    ENum,
+    Expr,
+    PBin,
+    PMeta,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    SyntaxErr,
+    parse_term,
+    show_prop,
+    subst_prop,
+)
+
+
+@dataclass
+class Rule:
+    """`lhs = rhs` at type `ty` (terms) or `lhs ↔ rhs` (ty None, propositions), with metavariables."""
+
+    lhs: object
+    rhs: object
+    ty: str | None
+    premises: list[Prop]
+    check_instance: bool = False  # a lemma z3 cannot prove in general: each instance used is checked
+
+
+def open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
+    """`∀ x y, body` -> body with metavariables for x, y."""
+    n = start
+    while isinstance(p, PQuant) and p.q == "∀":
+        n += 1
+        try:
+            p = subst_prop(p.body, p.var, EMeta(n, p.sort))
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+    return p, n
+
+
+def _as_rule(ty: Prop, reverse: bool) -> Rule:
+    premises: list[Prop] = []
+    ty, _ = open_foralls(ty, 10_000)
+    while True:
+        if isinstance(ty, PRel) and ty.op == "=":
+            lhs, rhs, t = ty.lhs, ty.rhs, ty.ty
+            break
+        if isinstance(ty, PBin) and ty.op == "↔":
+            lhs, rhs, t = ty.lhs, ty.rhs, None
+            break
+        imp = as_imp(ty)
+        if imp is None or not isinstance(ty, PBin):
+            raise TacticFail(f"minilean: rw expects an equation or iff, got\n  {show_prop(ty)}")
+        premises.append(imp[0])
+        ty, _ = open_foralls(imp[1], 20_000 + len(premises) * 100)
+    if reverse:
+        lhs, rhs = rhs, lhs
+    if isinstance(lhs, EMeta | PMeta):
+        raise TacticFail("motive is not type correct: the rewrite pattern is a metavariable")
+    return Rule(lhs, rhs, t, premises)
+
+
+def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
+    """The candidate rules for one `rw` item: one per type a table lemma could be used at."""
+    from minilean.lemmas import NotAdmitted, candidate_types, unchecked
+
+    reverse = item.startswith("←") or item.startswith("<-")
+    text = item.removeprefix("←").removeprefix("<-").strip()
+    if not text:
+        raise TacticFail("unexpected token ']'; expected term")
+    node = parse_term(text)
+    head = node[1] if node[0] == "app" else node
+    name = head[1] if head[0] == "id" else None
+    types = candidate_types(name) if name and g.lookup(name.split(".")[0]) is None else ()
+    out: list[Rule] = []
+    err: TacticFail | None = None
+    for ty in types or (None,):
+        try:
+            if ty is not None:
+                el._expected = PRel("=", ENum(0), ENum(0), ty)  # type: ignore[attr-defined]
+            check = False
+            try:
+                app = el._as_app(node) if node[0] in ("id", "app", "proj") else None  # type: ignore[attr-defined]
+            except NotAdmitted:
+                if ty is None or node[0] != "id":
+                    raise
+                app, check = (unchecked(node[1], ty), []), True
+            el._expected = None  # type: ignore[attr-defined]
+            if app is not None:
+                st = el.start_app(*app, for_apply=True)  # type: ignore[attr-defined]
+                el.finish_app(st)  # type: ignore[attr-defined]
+                ty_prop = instantiate(st.pattern_result, st.subst)
+            else:
+                ty_prop = el.synth(node)  # type: ignore[attr-defined]
+            rule = _as_rule(ty_prop, reverse)
+            rule.check_instance = check
+            out.append(rule)
+        except TacticFail as e:
+            err = e
+    if not out:
+        raise err or TacticFail(f"minilean: cannot use '{text}' as a rewrite rule")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- matching
+
+
+def _first_expr(e: Expr, cur: str, rule: Rule, sorts: dict) -> Subst | None:
+    if cur == rule.ty:
+        s = match_expr(rule.lhs, e, {}, cur)  # type: ignore[arg-type]
+        if s is not None:
+            return s
+    kids: list[tuple[Expr, str]] = []
+    if isinstance(e, EBin):
+        kids = [(e.lhs, cur), (e.rhs, NAT if e.op == "^" else cur)]
+    elif isinstance(e, ENeg):
+        kids = [(e.arg, cur)]
+    elif isinstance(e, ECast):
+        kids = [(e.arg, e.src)]
+    elif isinstance(e, EApp):
+        if e.fn == "abs":
+            doms = [cur]
+        elif e.fn in ("Nat.gcd", "Nat.lcm"):
+            doms = [NAT, NAT]
+        else:
+            doms = sorts.get(e.fn, "").split(" → ")[:-1] or [cur] * len(e.args)
+        kids = list(zip(e.args, doms, strict=False))
+    for k, t in kids:
+        s = _first_expr(k, t, rule, sorts)
+        if s is not None:
+            return s
+    return None
+
+
+def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
+    if rule.ty is None:
+        s = match(rule.lhs, p, {})  # type: ignore[arg-type]
+        if s is not None and p == instantiate(rule.lhs, s):  # type: ignore[arg-type]
+            return s
+    if isinstance(p, PNot):
+        return _first(p.arg, rule, sorts)
+    if isinstance(p, PBin):
+        s = _first(p.lhs, rule, sorts)
+        return s if s is not None else _first(p.rhs, rule, sorts)  # an empty Subst is a match
+    if isinstance(p, PRel) and rule.ty is not None:
+        s = _first_expr(p.lhs, p.ty, rule, sorts)
+        return s if s is not None else _first_expr(p.rhs, p.ty, rule, sorts)
+    if isinstance(p, PPred) and rule.ty is not None:
+        return _first_expr(p.arg, p.ty, rule, sorts)
+    if isinstance(p, PQuant):
+        s = _first(p.body, rule, sorts)
+        # an instance mentioning the bound variable cannot be abstracted (kabstract skips it)
+        if s is not None and not any(p.var in _names(v) for v in s.values()):
+            return s
+    return None
+
+
+def _names(v: object) -> set[str]:
+    from minilean.syntax import expr_vars, prop_vars
+
+    if isinstance(v, EBin | ENeg | ECast | EApp | ENum) or type(v).__name__ in ("EVar", "EMeta"):
+        return expr_vars(v, set())  # type: ignore[arg-type]
+    return prop_vars(v)  # type: ignore[arg-type]
+
+
+def _replace_prop(p: Prop, lhs: Prop, rhs: Prop) -> tuple[Prop, int]:
+    if defeq(lhs, p) and p == lhs:
+        return rhs, 1
+    if isinstance(p, PNot):
+        a, n = _replace_prop(p.arg, lhs, rhs)
+        return PNot(a), n
+    if isinstance(p, PBin):
+        a, n = _replace_prop(p.lhs, lhs, rhs)
+        b, m = _replace_prop(p.rhs, lhs, rhs)
+        return PBin(p.op, a, b), n + m
+    return p, 0
+
+
+def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, list[Prop]]:
+    """Rewrite `p` with the first of `rules` that has an instance: (result, instances, side goals)."""
+    from minilean.closers import rewrite_everywhere
+
+    for rule in rules:
+        s = _first(p, rule, sorts)
+        if s is None:
+            continue
+        premises = [instantiate(q, s) for q in rule.premises]
+        if rule.ty is None:
+            lhs, rhs = instantiate(rule.lhs, s), instantiate(rule.rhs, s)  # type: ignore[arg-type]
+            if not is_ground(rhs):
+                raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
+            out, n = _replace_prop(p, lhs, rhs)
+        else:
+            lhs_e = instantiate_expr(rule.lhs, s)  # type: ignore[arg-type]
+            rhs_e = instantiate_expr(rule.rhs, s)  # type: ignore[arg-type]
+            if not is_ground(PRel("=", lhs_e, rhs_e, rule.ty)):
+                raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
+            out, n = rewrite_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
+        if any(not is_ground(q) for q in premises):
+            raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
+        if rule.check_instance and rule.ty is not None:
+            eq = PRel("=", lhs_e, rhs_e, rule.ty)
+            if not _instance_valid(tuple(premises), eq, tuple(sorted(sorts.items()))):
+                raise TacticFail(f"minilean: the instance {show_prop(eq)} could not be checked valid")
+        return out, n, premises
+    return p, 0, []
+
+
+@lru_cache(maxsize=4096)
+def _instance_valid(premises: tuple[Prop, ...], eq: PRel, sorts: tuple[tuple[str, str], ...]) -> bool:
+    """z3's verdict on one ground instance; closed numeral subterms are evaluated first (exactly, with
+    Lean's semantics), which keeps z3 in linear arithmetic for `Nat.mul_mod`-style instances."""
+    from minilean.simp import Simplifier, SimpSet
+
+    fold = Simplifier(SimpSet(norm_num=True, defaults=False), dict(sorts))
+    goal = fold.prop(eq)
+    return smt.valid([fold.prop(p) for p in premises], goal, dict(sorts), 4000) is True
+
+
+__all__ = ["Rule", "open_foralls", "rewrite_with", "rules_for"]

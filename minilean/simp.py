@@ -1,0 +1,465 @@
+"""A bounded rewriting engine for `simp`, `simp only`, `simp_all`, `simpa` and `norm_num` (its simp set plus
+numeral evaluation), with Mathlib's meaning on the competition fragment.
+
+Power, decided here and documented in docs/MINILEAN_TACTICS.md: terms are simplified bottom-up with
+(1) the rules the user gives (hypotheses and table lemmas: an equation rewrites its left side, an `↔`
+rewrites propositions, `¬p` rewrites `p` to False, any other fact rewrites itself to True), (2) a fixed
+list of Mathlib `@[simp]` lemmas (`add_zero`, `mul_one`, `sub_self`, `ne_eq`, `not_lt`, `ge_iff_le`,
+`mul_eq_zero`, `Nat.cast_add`, `and_true`, …; none with `simp only`), (3) literal arithmetic: `simp`'s
+simprocs fold ℕ/ℤ literal arithmetic and decide comparisons of literals; `norm_num` evaluates numeral
+arithmetic in every type (ℚ/ℝ fractions included) and decides closed comparisons, `∣`, parity and
+primality. Nothing else: no ring normalisation, no linear arithmetic, no hypotheses unless given
+(`[*]`, `simp_all`). Permutation rules (`mul_comm`) rewrite only towards a fixed term order, so they
+cannot loop. Every rewrite is an instance of a valid equation, so the engine is sound; a budget of
+rewrite steps keeps it bounded (exceeding it fails, as Lean's maxSteps does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from minilean.closers import eval_closed, eval_num
+from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
+from minilean.syntax import (
+    FALSE,
+    INT,
+    NAT,
+    TRUE,
+    EApp,
+    EBin,
+    ECast,
+    EMeta,
+    ENeg,
+    ENum,
+    Expr,
+    NotEvaluable,
+    PBin,
+    PConst,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+)
+
+MAX_STEPS = 5000
+_FLIP = {">": "<", "≥": "≤"}
+
+
+@dataclass
+class TermRule:
+    lhs: Expr
+    rhs: Expr
+    ty: str
+    perm: bool  # a permutation rule (`a * b = b * a`): only applied when it decreases the term order
+    premises: tuple = ()  # a conditional rule applies when each instantiated premise simplifies to True
+
+
+@dataclass
+class PropRule:
+    lhs: Prop
+    rhs: Prop
+    premises: tuple = ()
+
+
+@dataclass
+class SimpSet:
+    norm_num: bool = False  # numeral evaluation in every type (norm_num) or ℕ/ℤ literals only (simp)
+    defaults: bool = True  # the built-in @[simp] lemmas (off for `simp only`)
+    terms: list[TermRule] = field(default_factory=list)
+    props: list[PropRule] = field(default_factory=list)
+    discharge_norm_num: bool = False  # side conditions by norm_num (field_simp's discharger)
+    side: list[PropRule] = field(default_factory=list)  # facts only the discharger uses (assumptions)
+
+    def add_fact(self, p: Prop, premises: tuple = ()) -> None:
+        """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
+        pattern variables, implications `h₁ → h₂ → eq` conditional rules."""
+        from minilean.rewrite import open_foralls
+
+        while True:
+            if isinstance(p, PQuant) and p.q == "∀":
+                p = open_foralls(p, 40_000 + 100 * (len(self.terms) + len(self.props) + len(premises)))[0]
+            elif isinstance(p, PBin) and p.op == "→" and p.rhs != FALSE:
+                premises = (*premises, p.lhs)
+                p = p.rhs
+            else:
+                break
+        if isinstance(p, PBin) and p.op == "∧":
+            self.add_fact(p.lhs, premises)
+            self.add_fact(p.rhs, premises)
+        elif isinstance(p, PRel) and p.op == "=":
+            if isinstance(p.lhs, EMeta):
+                raise TacticFail("invalid simp lemma: the left-hand side is a variable")
+            perm = _shape(p.lhs) == _shape(p.rhs) and p.lhs != p.rhs
+            self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises))
+        elif isinstance(p, PBin) and p.op == "↔":
+            self.props.append(PropRule(p.lhs, p.rhs, premises))
+        elif isinstance(p, PRel) and p.op == "≠":
+            self.props.append(PropRule(PRel("=", p.lhs, p.rhs, p.ty), FALSE, premises))
+        elif isinstance(p, PNot):
+            self.props.append(PropRule(p.arg, FALSE, premises))
+        elif isinstance(p, PBin) and p.op == "→":  # `a → False`
+            self.props.append(PropRule(p.lhs, FALSE, premises))
+        elif p not in (TRUE, FALSE):
+            self.props.append(PropRule(p, TRUE, premises))
+            if isinstance(p, PRel) and p.op in _FLIP:  # stated with ≥/>: simp normalises it first
+                self.props.append(PropRule(PRel(_FLIP[p.op], p.rhs, p.lhs, p.ty), TRUE, premises))
+
+
+def _shape(e: object) -> object:
+    """The term with its pattern variables erased, up to commuting arguments (detects permutation rules
+    such as `mul_comm`, as Lean's `isPerm`; a ground equation `x = y` is an ordinary rule)."""
+    if isinstance(e, EBin):
+        return ("bin", e.op, frozenset([repr(_shape(e.lhs)), repr(_shape(e.rhs))]))
+    if isinstance(e, ENeg | ECast):
+        return (type(e).__name__, _shape(e.arg))
+    if isinstance(e, EApp):
+        return ("app", e.fn, tuple(_shape(a) for a in e.args))
+    if isinstance(e, EMeta):
+        return "?"  # pattern variables are what a permutation lemma permutes
+    return e
+
+
+# ---------------------------------------------------------------------------------------------- numerals
+
+
+def numeral(e: Expr) -> Fraction | None:
+    """The value of a numeral in normal form (`3`, `-3`, `3 / 2`, `-(3 / 2)`), else None."""
+    if isinstance(e, ENum):
+        return Fraction(e.n)
+    if isinstance(e, ENeg):
+        v = numeral(e.arg)
+        return -v if v is not None and v > 0 else None
+    if isinstance(e, EBin) and e.op == "/" and isinstance(e.lhs, ENum) and isinstance(e.rhs, ENum):
+        if e.rhs.n > 1 and e.lhs.n > 0 and Fraction(e.lhs.n, e.rhs.n).denominator == e.rhs.n:
+            return Fraction(e.lhs.n, e.rhs.n)
+    return None
+
+
+def mk_numeral(v: Fraction) -> Expr:
+    if v < 0:
+        return ENeg(mk_numeral(-v))
+    if v.denominator == 1:
+        return ENum(v.numerator)
+    return EBin("/", ENum(v.numerator), ENum(v.denominator))
+
+
+class Simplifier:
+    def __init__(self, ss: SimpSet, sorts: dict[str, str]) -> None:
+        self.ss = ss
+        self.sorts = sorts
+        self.steps = 0
+        self.depth = 0  # nesting of side-condition discharges
+
+    def _tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise TacticFail("simp failed, maximum number of steps exceeded")
+
+    def _discharge(self, premises: tuple, s: dict) -> bool:
+        """Lean's default discharger: each instantiated side condition simplifies to True with the same
+        simp set (norm_num's set when `discharge_norm_num`), two levels deep at most."""
+        if self.depth >= 2:
+            return False
+        ss = self.ss
+        if ss.discharge_norm_num or ss.side:
+            ss = SimpSet(ss.norm_num or ss.discharge_norm_num, True, ss.terms, ss.props + ss.side)
+        sub = Simplifier(ss, self.sorts)
+        sub.depth = self.depth + 1
+        for q in premises:
+            inst = instantiate(q, s)
+            if not is_ground(inst):
+                return False
+            got = sub.prop(inst)
+            self.steps += sub.steps
+            if got != TRUE:
+                return False
+        return True
+
+    def _folds(self, ty: str) -> bool:
+        return self.ss.norm_num or ty in (NAT, INT)
+
+    # ------------------------------------------------------------------------------------------ terms
+    def expr(self, e: Expr, ty: str) -> Expr:
+        for _ in range(64):
+            new = self._expr_once(e, ty)
+            if new == e:
+                return e
+            e = new
+        raise TacticFail("simp failed, maximum recursion depth has been reached")
+
+    def _expr_once(self, e: Expr, ty: str) -> Expr:
+        if isinstance(e, EBin):
+            e = EBin(e.op, self.expr(e.lhs, ty), self.expr(e.rhs, NAT if e.op == "^" else ty))
+        elif isinstance(e, ENeg):
+            e = ENeg(self.expr(e.arg, ty))
+        elif isinstance(e, ECast):
+            e = ECast(self.expr(e.arg, e.src), e.src, e.dst)
+        elif isinstance(e, EApp):
+            if e.fn == "abs":
+                doms = [ty]
+            elif e.fn in ("Nat.gcd", "Nat.lcm"):
+                doms = [NAT, NAT]
+            else:
+                doms = self.sorts.get(e.fn, "").split(" → ")[:-1] or [ty] * len(e.args)
+            e = EApp(e.fn, tuple(self.expr(a, d) for a, d in zip(e.args, doms, strict=False)))
+        for r in self.ss.terms:
+            if r.ty != ty:
+                continue
+            s = match_expr(r.lhs, e, {}, ty)
+            if s is None:
+                continue
+            out = instantiate_expr(r.rhs, s)
+            if not is_ground(PRel("=", out, out, ty)):
+                continue
+            if r.perm and not repr(out) < repr(e):
+                continue
+            if r.premises and not self._discharge(r.premises, s):
+                continue
+            if out != e:
+                self._tick()
+                return out
+        if self.ss.defaults:
+            out = self._builtin(e, ty)
+            if out is not None and out != e:
+                self._tick()
+                return out
+        return self._fold(e, ty)
+
+    def _fold(self, e: Expr, ty: str) -> Expr:
+        """Literal arithmetic (simprocs on ℕ/ℤ; norm_num's evaluation everywhere)."""
+        if numeral(e) is not None:
+            return e
+        if isinstance(e, ECast) and numeral(e.arg) is not None and numeral(e.arg) >= 0:  # type: ignore[operator]
+            return e.arg  # Nat.cast_ofNat
+        kids = (
+            [e.lhs, e.rhs]
+            if isinstance(e, EBin)
+            else [e.arg]
+            if isinstance(e, ENeg)
+            else list(e.args)
+            if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm")
+            else None
+        )
+        if kids is None or any(numeral(k) is None for k in kids):
+            return e
+        if not self._folds(ty) and not (isinstance(e, EApp) and e.fn in ("Nat.gcd", "Nat.lcm")):
+            return e
+        try:
+            v = eval_num(e, ty)
+        except (NotEvaluable, ValueError, ZeroDivisionError):
+            return e
+        if ty in (NAT, INT) and v.denominator != 1:
+            return e
+        self._tick()
+        return mk_numeral(v)
+
+    def _builtin(self, e: Expr, ty: str) -> Expr | None:
+        zero, one = ENum(0), ENum(1)
+        if isinstance(e, ENeg):
+            if isinstance(e.arg, ENeg):
+                return e.arg.arg  # neg_neg
+            if e.arg == zero:
+                return zero  # neg_zero
+            return None
+        if isinstance(e, ECast):
+            a = e.arg
+            if isinstance(a, EBin) and a.op in ("+", "*"):
+                return EBin(a.op, ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))  # cast_add/mul
+            if isinstance(a, EBin) and a.op == "^":
+                return EBin("^", ECast(a.lhs, e.src, e.dst), a.rhs)  # cast_pow
+            if isinstance(a, EBin) and a.op == "-" and e.src != NAT:
+                return EBin("-", ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))  # Int.cast_sub
+            if isinstance(a, ENeg):
+                return ENeg(ECast(a.arg, e.src, e.dst))  # cast_neg
+            return None
+        if not isinstance(e, EBin):
+            return None
+        op, a, b = e.op, e.lhs, e.rhs
+        if op == "+":
+            return a if b == zero else b if a == zero else None
+        if op == "*":
+            if b == one:
+                return a
+            if a == one:
+                return b
+            if a == zero or b == zero:
+                return zero
+            return None
+        if op in ("-", "∸"):
+            if b == zero:
+                return a  # sub_zero / tsub_zero
+            if a == b:
+                return zero  # sub_self / tsub_self
+            if op == "∸" and a == zero:
+                return zero  # zero_tsub
+            if op == "-" and a == zero:
+                return ENeg(b)  # zero_sub
+            return None
+        if op == "^" and isinstance(b, ENum):
+            if b.n == 0:
+                return one
+            if b.n == 1:
+                return a
+            if a in (zero, one):
+                return a  # zero_pow (n ≠ 0 by norm_num), one_pow
+            return None
+        if op in ("/", "÷"):
+            if b == one:
+                return a
+            if a == zero or b == zero:
+                return zero  # zero_div, div_zero (Nat.div_zero / Int.ediv_zero)
+            return None
+        if op == "%":
+            if b == one:
+                return zero  # mod_one
+            if a == zero:
+                return zero
+            if b == zero:
+                return a  # mod_zero
+        return None
+
+    # ------------------------------------------------------------------------------------------ props
+    def prop(self, p: Prop) -> Prop:
+        for _ in range(64):
+            new = self._prop_once(p)
+            if new == p:
+                return p
+            p = new
+        raise TacticFail("simp failed, maximum recursion depth has been reached")
+
+    def _prop_rules(self, p: Prop) -> Prop | None:
+        for r in self.ss.props:
+            s = match(r.lhs, p, {})
+            if s is not None:  # simp matches up to reducible unfolding (`a > b` is `b < a`)
+                if r.premises and not self._discharge(r.premises, s):
+                    continue
+                out = instantiate(r.rhs, s)  # type: ignore[arg-type]
+                if is_ground(out) and out != p:
+                    self._tick()
+                    return out
+        return None
+
+    def _prop_once(self, p: Prop) -> Prop:
+        out = self._prop_rules(p)
+        if out is not None:
+            return out
+        if isinstance(p, PRel):
+            return self._rel(PRel(p.op, self.expr(p.lhs, p.ty), self.expr(p.rhs, p.ty), p.ty))
+        if isinstance(p, PPred):
+            q = PPred(p.name, self.expr(p.arg, p.ty), p.ty)
+            # norm_num decides primality and parity of numerals; simp decides parity (Even 4 on ℤ)
+            if numeral(q.arg) is not None and (self.ss.norm_num or q.name in ("Even", "Odd")):
+                try:
+                    return TRUE if eval_closed(q) else FALSE
+                except NotEvaluable:
+                    return q
+            return q
+        if isinstance(p, PNot):
+            a = self.prop(p.arg)
+            if not self.ss.defaults:
+                return PNot(a) if a not in (TRUE, FALSE) else (FALSE if a == TRUE else TRUE)
+            if a == TRUE:
+                return FALSE
+            if a == FALSE:
+                return TRUE
+            if isinstance(a, PNot):
+                return a.arg  # not_not
+            if isinstance(a, PRel) and a.op in ("<", "≤"):
+                return PRel("≤" if a.op == "<" else "<", a.rhs, a.lhs, a.ty)  # not_lt / not_le
+            return PNot(a)
+        if isinstance(p, PBin):
+            a, b = self.prop(p.lhs), self.prop(p.rhs)
+            return _connective(p.op, a, b)
+        if isinstance(p, PQuant):
+            return PQuant(p.q, p.var, p.sort, self.prop(p.body))
+        return p
+
+    def _rel(self, p: PRel) -> Prop:
+        op, a, b, ty = p.op, p.lhs, p.rhs, p.ty
+        va, vb = numeral(a), numeral(b)
+        if va is not None and vb is not None and op != "∣":
+            literals = va >= 0 and vb >= 0 and va.denominator == 1 and vb.denominator == 1
+            if self._folds(ty) or literals:  # Nat.ofNat_le / ofNat_lt / OfNat.ofNat_eq_ofNat
+                return TRUE if _cmp(op, va, vb) else FALSE
+        if op == "∣" and self.ss.norm_num and va is not None and vb is not None:
+            return TRUE if eval_closed(p) else FALSE
+        if not self.ss.defaults:
+            return p
+        if a == b:
+            return TRUE if op in ("=", "≤", "≥", "∣") else FALSE
+        if op in _FLIP:
+            return PRel(_FLIP[op], b, a, ty)  # ge_iff_le / gt_iff_lt
+        if op == "≠":
+            return PNot(PRel("=", a, b, ty))  # ne_eq
+        if op in ("=", "≤", "<"):
+            if isinstance(a, EBin) and isinstance(b, EBin) and a.op == b.op == "+":
+                if a.lhs == b.lhs:
+                    return PRel(op, a.rhs, b.rhs, ty)  # add_right_inj / add_le_add_iff_left
+                if a.rhs == b.rhs:
+                    return PRel(op, a.lhs, b.lhs, ty)  # add_left_inj / add_le_add_iff_right
+            if isinstance(a, ECast) and isinstance(b, ECast) and (a.src, a.dst) == (b.src, b.dst):
+                return PRel(op, a.arg, b.arg, a.src)  # Nat.cast_inj / Nat.cast_le / Nat.cast_lt
+        if op == "=" and b == ENum(0):
+            if isinstance(a, EBin) and a.op == "*":
+                return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))  # mul_eq_zero
+            if isinstance(a, ENeg):
+                return PRel("=", a.arg, b, ty)  # neg_eq_zero
+            if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:
+                return PRel("=", a.lhs, b, ty)  # pow_eq_zero_iff
+        return p
+
+
+def _cmp(op: str, a: Fraction, b: Fraction) -> bool:
+    return {
+        "=": a == b,
+        "≠": a != b,
+        "<": a < b,
+        "≤": a <= b,
+        ">": a > b,
+        "≥": a >= b,
+    }[op]
+
+
+def _connective(op: str, a: Prop, b: Prop) -> Prop:
+    if op == "∧":
+        if a == TRUE:
+            return b
+        if b == TRUE or a == b:
+            return a
+        if FALSE in (a, b):
+            return FALSE
+    elif op == "∨":
+        if a == FALSE:
+            return b
+        if b == FALSE or a == b:
+            return a
+        if TRUE in (a, b):
+            return TRUE
+    elif op == "→":
+        if a == TRUE:
+            return b
+        if a == FALSE or b == TRUE or a == b:
+            return TRUE
+        if b == FALSE:
+            return PNot(a)  # imp_false
+    elif op == "↔":
+        if a == b:
+            return TRUE
+        if a == TRUE:
+            return b
+        if b == TRUE:
+            return a
+        if a == FALSE:
+            return PNot(b)
+        if b == FALSE:
+            return PNot(a)
+    return PBin(op, a, b)
+
+
+def is_closed(p: Prop) -> bool:
+    return isinstance(p, PConst) and p.value
+
+
+__all__ = ["SimpSet", "Simplifier", "mk_numeral", "numeral"]
