@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from lean_io.minilean.libfuns import LIB_FUNS
+from lean_io.minilean.libsem import eval_lib_num
 from lean_io.minilean.syntax import (
     NAT,
     EApp,
@@ -15,6 +17,7 @@ from lean_io.minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     Expr,
     NotEvaluable,
     PBin,
@@ -40,6 +43,8 @@ def eval_num(e: Expr, ty: str) -> Fraction:
         return -eval_num(e.arg, ty)
     if isinstance(e, ECast):
         return eval_num(e.arg, e.src)
+    if isinstance(e, ESum) or (isinstance(e, EApp) and e.fn not in ("abs", "Nat.gcd", "Nat.lcm")):
+        return eval_lib_num(e, ty, eval_num)
     if isinstance(e, EApp):
         vals = [eval_num(a, ty if e.fn == "abs" else NAT) for a in e.args]
         if e.fn == "abs":
@@ -254,8 +259,8 @@ def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits
     if isinstance(e, EApp):
         if e.fn == "abs":
             doms = [cur]
-        elif e.fn in ("Nat.gcd", "Nat.lcm"):
-            doms = [NAT, NAT]
+        elif e.fn in LIB_FUNS:
+            doms = list(LIB_FUNS[e.fn][0])
         else:
             doms = sorts[e.fn].split(" → ")[:-1]
         args = zip(e.args, doms, strict=True)

@@ -28,6 +28,7 @@ from lean_io.minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     EVar,
     Expr,
     PNot,
@@ -129,7 +130,7 @@ class Normalizer:
                 if set(den) <= {()} and den:
                     return _add({}, self.poly(e.lhs, ty), 1 / den[()])
             return self.atom(e, ty)  # ∸ ÷ % (and / by a non-numeral): opaque to linarith
-        if isinstance(e, EApp):
+        if isinstance(e, EApp | ESum):  # functions and big operators are atoms to linarith
             return self.atom(e, ty)
         raise NotLinear(f"unsupported term {e!r}")
 

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 
 import z3
 
+from lean_io.minilean.libfuns import LIB_FUNS
+from lean_io.minilean.libsem import encode_lib, encode_sum
 from lean_io.minilean.syntax import (
     INT,
     NAT,
@@ -27,6 +29,7 @@ from lean_io.minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     EVar,
     Expr,
     PBin,
@@ -119,9 +122,13 @@ class Encoder:
             if e.dst in (RAT, REAL) and e.src in (NAT, INT):
                 return z3.ToReal(inner)
             return inner
+        if isinstance(e, ESum):  # big operators (libsem): omega sees an atom
+            return self.atom(e, ty) if self.omega else encode_sum(self, e)
         if isinstance(e, EApp):
             if self.omega:
                 return self.atom(e, ty)
+            if e.fn in LIB_FUNS and e.fn not in ("Nat.gcd", "Nat.lcm"):
+                return encode_lib(self, e)
             if e.fn == "abs":
                 a = self.expr(e.args[0], ty)
                 return z3.If(a >= 0, a, -a)

@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lean_io.minilean.libfuns import CONSTANT_ALIASES, LIB_FUNS, POLYMORPHIC, display_name, instance_name
+
 # ---------------------------------------------------------------------------------------------- errors
 
 
@@ -94,7 +96,23 @@ class EApp:
     args: tuple[Expr, ...]
 
 
-Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp
+@dataclass(frozen=True, slots=True)
+class ESum:
+    """`∑ var ∈ Finset.range hi, body` (kind "range": var < hi) or `∑ var ∈ Finset.Icc lo hi, body`
+    (kind "Icc": lo ≤ var ≤ hi, empty when lo > hi); op "∏" for products. `var` is bound in `body`;
+    `ity` is the index type (ℕ or ℤ), `ty` the type of the body and of the whole sum."""
+
+    op: str
+    var: str
+    ity: str
+    kind: str
+    lo: Expr
+    hi: Expr
+    body: Expr
+    ty: str
+
+
+Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp | ESum
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +233,10 @@ _SYMBOLS = sorted(
         "λ",
         "⊢",
         ".",
+        "∑",
+        "∏",
+        "∈",
+        "!",
     ],
     key=len,
     reverse=True,
@@ -398,6 +420,9 @@ class Parser:
         if t.kind == "sym" and t.text in ("∀", "∃"):
             self.next()
             return self._binder_term(t.text), 0
+        if t.kind == "sym" and t.text in ("∑", "∏"):
+            self.next()
+            return self._big_operator(t.text), MAX_PREC
         if t.kind == "id" and t.text == "fun":
             self.next()
             binders: list[tuple[str, Node | None]] = []
@@ -469,6 +494,19 @@ class Parser:
             body = ("quant", q, nm, ty, body)
         return body
 
+    def _big_operator(self, op: str) -> Node:
+        """`∑ k ∈ s, body` (also the older `∑ k in s, body`); the body is parsed at precedence 67, as
+        Mathlib's notation does, so `∑ k ∈ s, f k + 1` is `(∑ k ∈ s, f k) + 1`."""
+        v = self.next()
+        if v.kind != "id" or v.text in KEYWORDS:
+            raise SyntaxErr(f"unexpected token '{v.text}'; expected binder name")
+        if not (self.at("∈") or self.at("in")):
+            raise SyntaxErr(f"minilean: only `{op} x ∈ s, f x` big operators are supported")
+        self.next()
+        dom = self.term(0)
+        self.expect(",")
+        return ("bigop", op, v.text, dom, self.term(67))
+
     def _arg(self) -> Node:
         t = self.next()
         if t.kind == "num":
@@ -511,6 +549,9 @@ class Parser:
             node = ("anon", tuple(items))
         else:
             raise SyntaxErr(f"unexpected token '{t.text or 'end of input'}'; expected term")
+        while self.at("!"):  # `n !` / `7!`: Nat.factorial (open Nat)
+            self.next()
+            node = ("app", ("id", "Nat.factorial"), (node,))
         # field projections directly after a closing bracket: (hn h).elim, ⟨a, b⟩.1
         while self.at(".") and t.kind == "sym":
             self.next()
@@ -539,10 +580,7 @@ def parse_term(text: str) -> Node:
 
 _ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3}
 _TREE_OPS = ("+", "-", "*", "/", "%")
-_LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
-    "Nat.gcd": ((NAT, NAT), NAT),
-    "Nat.lcm": ((NAT, NAT), NAT),
-}
+_LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = LIB_FUNS  # Nat.gcd, Real.sqrt, … (libfuns.py)
 MAX_EXPONENT = 4096
 
 
@@ -589,6 +627,8 @@ class _Typer:
         kind = node[0]
         if kind == "id":
             name = node[1]
+            if name in CONSTANT_ALIASES and name not in self.ctx:  # Real.pi (π)
+                return EApp(CONSTANT_ALIASES[name], ()), REAL
             if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
@@ -610,6 +650,10 @@ class _Typer:
             return self.tree(node[1], sort)
         if kind == "app" and node[1][0] == "id":
             return self._app(node[1][1], node[2])
+        if kind == "bigop":
+            from lean_io.minilean.bigops import elab_bigop
+
+            return elab_bigop(self, node)
         if kind in ("hole", "sorry", "wild"):
             raise SyntaxErr("minilean: holes are not allowed inside propositions")
         if kind == "bin" and node[1] == "→":
@@ -629,7 +673,13 @@ class _Typer:
             if len(args) != len(doms):
                 raise SyntaxErr(f"minilean: '{name}' must be applied to exactly {len(doms)} argument(s)")
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
-        if name in _LIB_FUNS:
+        if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
+            e, s = self.tree(args[0], None)
+            inst = instance_name(name, s)
+            if inst is None:
+                raise SyntaxErr(f"failed to synthesize an instance for {name} on {s}")
+            return EApp(inst, (e,)), _LIB_FUNS[inst][1]
+        if name in _LIB_FUNS and _LIB_FUNS[name][0]:
             doms, cod = _LIB_FUNS[name]
             if len(args) != len(doms):
                 raise SyntaxErr(f"minilean: '{name}' takes {len(doms)} arguments")
@@ -717,6 +767,9 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
         kind = n[0]
         if kind == "quant" and n[2] == name:
             return  # shadowed
+        if kind == "bigop" and n[2] == name:  # shadowed in the summand, not in the index set
+            walk(n[3])
+            return
         if kind == "app" and n[1][0] == "id":
             sort = ctx.get(n[1][1])
             fs = fun_sort(sort) if sort else None
@@ -732,6 +785,12 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         from_rel.add(ctx[lf[1]])
                     elif lf[0] == "ascr" and sort_of_node(lf[2]) in NUMERIC:
                         from_rel.add(sort_of_node(lf[2]))  # type: ignore[arg-type]
+                    elif lf[0] == "id" and lf[1] in CONSTANT_ALIASES and lf[1] not in ctx:
+                        from_rel.add(REAL)
+                    elif lf[0] == "app" and lf[1][0] == "id" and lf[1][1] not in ctx and (
+                        lf[1][1] in _LIB_FUNS and lf[1][1] not in POLYMORPHIC
+                    ):
+                        from_rel.add(_LIB_FUNS[lf[1][1]][1])  # a library function's result type
                     elif lf[0] not in ("num", "id", "coe"):
                         from_rel.add("?")  # an application: its type is not worked out here
         for c in n[1:]:
@@ -849,8 +908,18 @@ def show_expr(e: Expr, prec: int = 0) -> str:
     if isinstance(e, EApp):
         if e.fn == "abs":
             return f"|{show_expr(e.args[0])}|"
-        s = " ".join([e.fn, *(show_expr(a, MAX_PREC) for a in e.args)])
+        if not e.args:
+            return e.fn
+        s = " ".join([display_name(e.fn), *(show_expr(a, MAX_PREC) for a in e.args)])
         return f"({s})" if prec >= MAX_PREC else s
+    if isinstance(e, ESum):
+        dom = (
+            f"Finset.range {show_expr(e.hi, MAX_PREC)}"
+            if e.kind == "range"
+            else f"Finset.Icc ({show_expr(e.lo)} : {e.ity}) {show_expr(e.hi, MAX_PREC)}"
+        )
+        s = f"{e.op} {e.var} ∈ {dom}, {show_expr(e.body, 67)}"
+        return f"({s})" if prec > 0 else s
     op = _SHOW_OP.get(e.op, e.op)
     p, lp, rp = _BINOPS[op]
     s = f"{show_expr(e.lhs, lp)} {op} {show_expr(e.rhs, rp)}"
@@ -859,7 +928,7 @@ def show_expr(e: Expr, prec: int = 0) -> str:
 
 def _typed_leaf(e: Expr) -> bool:
     """Does `e` contain a variable or application that fixes its type when read back?"""
-    if isinstance(e, EVar | EApp | EMeta):
+    if isinstance(e, EVar | EApp | EMeta | ESum):
         return True
     if isinstance(e, EBin):
         return _typed_leaf(e.lhs) or _typed_leaf(e.rhs) if e.op != "^" else _typed_leaf(e.lhs)
@@ -935,6 +1004,10 @@ def expr_vars(e: Expr, acc: set[str]) -> set[str]:
             acc.add(e.fn)
         for a in e.args:
             expr_vars(a, acc)
+    elif isinstance(e, ESum):
+        expr_vars(e.lo, acc)
+        expr_vars(e.hi, acc)
+        acc |= expr_vars(e.body, set()) - {e.var}
     return acc
 
 
@@ -981,6 +1054,10 @@ def eval_int(e: Expr, env: Mapping[str, int]) -> int:
         return -eval_int(e.arg, env)
     if isinstance(e, ECast) and e.dst == INT:  # Int.ofNat: the same integer
         return eval_int(e.arg, env)
+    if isinstance(e, ESum | EApp) and not (isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm")):
+        from lean_io.minilean.libsem import eval_lib_int
+
+        return eval_lib_int(e, env)
     if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm"):
         vals = [eval_int(a, env) for a in e.args]
         if e.fn == "abs":
@@ -1115,6 +1192,13 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             return ECast(ex(e.arg), e.src, e.dst)
         if isinstance(e, EApp):
             return EApp(e.fn, tuple(ex(a) for a in e.args))
+        if isinstance(e, ESum):
+            body = e.body
+            if e.var != name:
+                if e.var in free and name in expr_vars(body, set()):
+                    raise SyntaxErr(f"minilean: substitution would capture '{e.var}' (rename the index)")
+                body = ex(body)
+            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty)
         return e
 
     def go(q: Prop) -> Prop:

@@ -1,0 +1,150 @@
+"""Big operators `∑ k ∈ s, f k` and `∏ k ∈ s, f k` over `Finset.range n` and `Finset.Icc a b`.
+
+Elaboration follows Lean: the index type is fixed by the index set (`Finset.range n` ranges over ℕ;
+`Finset.Icc a b` over the type of its bounds); the summand is elaborated with the index in scope and its
+type is the type of the sum. When nothing fixes the index type (`Finset.Icc 1 9`), Lean infers it from
+the summand; minilean accepts that case only when the summand uses the index at ℕ (as an ℕ leaf, an
+exponent or an ℕ argument) and refuses otherwise rather than guess. Summands that are bare numerals
+(their type comes from the context) are refused for the same reason. Finset.Icc over ℚ/ℝ is not a
+finite set in Mathlib (no LocallyFiniteOrder) and is refused.
+"""
+
+from __future__ import annotations
+
+from lean_io.minilean.syntax import (
+    _NAME_OK,
+    INT,
+    NAT,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ENum,
+    ESum,
+    EVar,
+    Expr,
+    Node,
+    SyntaxErr,
+    _has_typed_leaf,
+    _tree_leaves,
+    _Typer,
+)
+
+MAX_TERMS = 1000  # closed evaluation of a sum gives up beyond this many terms
+
+
+def _domain(dom: Node) -> tuple[str, Node | None, Node]:
+    if dom[0] == "app" and dom[1][0] == "id":
+        name, args = dom[1][1], dom[2]
+        if name == "Finset.range" and len(args) == 1:
+            return "range", None, args[0]
+        if name == "Finset.Icc" and len(args) == 2:
+            return "Icc", args[0], args[1]
+    raise SyntaxErr("minilean: big operators are supported over Finset.range n and Finset.Icc a b only")
+
+
+def _bound_type(typer: _Typer, node: Node) -> str | None:
+    return typer.tree(node, None)[1] if _has_typed_leaf(node) else None
+
+
+def elab_bigop(typer: _Typer, node: Node) -> tuple[ESum, str]:
+    _, op, var, dom, body = node
+    if not _NAME_OK.match(var):
+        raise SyntaxErr(f"invalid binder name '{var}'")
+    kind, lo_node, hi_node = _domain(dom)
+    if kind == "range":
+        ity = NAT
+        lo: Expr = ENum(0)
+        hi = typer.tree(hi_node, NAT)[0]
+    else:
+        assert lo_node is not None
+        lt, ht = _bound_type(typer, lo_node), _bound_type(typer, hi_node)
+        if lt is not None and ht is not None and lt != ht:
+            raise SyntaxErr(f"minilean: Finset.Icc bounds of different types ({lt}, {ht})")
+        ity = lt or ht or NAT
+        if ity not in (NAT, INT):
+            raise SyntaxErr(f"failed to synthesize\n  LocallyFiniteOrder {ity}")
+        if lt is None and ht is None:
+            _check_nat_index(var, body, typer.ctx)
+        lo, hi = typer.tree(lo_node, ity)[0], typer.tree(hi_node, ity)[0]
+    inner = _Typer({**typer.ctx, var: ity})
+    if not _has_typed_leaf(body) or body[0] == "num":
+        raise SyntaxErr("minilean: cannot infer the type of the summand (give it a type ascription)")
+    e, ty = inner.tree(body, None)
+    return ESum(op, var, ity, kind, lo, hi, e, ty), ty
+
+
+def _check_nat_index(var: str, body: Node, ctx: dict) -> None:
+    """The index of `Finset.Icc 1 9` gets its type from the summand: accept only uses that make it ℕ."""
+    typer = _Typer({**ctx, var: NAT})
+    x = ("id", var)
+
+    def refuse() -> None:
+        raise SyntaxErr(f"minilean: cannot infer the type of the index '{var}' (annotate the bounds)")
+
+    def mentions(n: object) -> bool:
+        if n == x:
+            return True
+        return isinstance(n, tuple) and any(mentions(c) for c in n[1:] if isinstance(c, tuple))
+
+    def tree(n: Node) -> None:  # n is the root of an arithmetic tree
+        if x in _tree_leaves(n, []) and typer.tree_type([n], None) != NAT:
+            refuse()
+        inside(n)
+
+    def inside(n: Node) -> None:
+        kind = n[0]
+        if kind == "bin" and n[1] == "^":
+            inside(n[2])
+            tree(n[3])  # the exponent is its own ℕ tree
+        elif kind == "bin":
+            inside(n[2])
+            inside(n[3])
+        elif kind == "neg":
+            inside(n[1])
+        elif kind == "app":
+            for a in n[2]:
+                tree(a)
+        elif kind in ("coe", "ascr", "bigop") and mentions(n):
+            refuse()
+
+    tree(body)
+
+
+def subst_expr(e: Expr, name: str, value: Expr) -> Expr:
+    """Replace the free variable `name` by the closed `value`."""
+    if isinstance(e, EVar):
+        return value if e.name == name else e
+    if isinstance(e, EBin):
+        return EBin(e.op, subst_expr(e.lhs, name, value), subst_expr(e.rhs, name, value))
+    if isinstance(e, ENeg):
+        return ENeg(subst_expr(e.arg, name, value))
+    if isinstance(e, ECast):
+        return ECast(subst_expr(e.arg, name, value), e.src, e.dst)
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(subst_expr(a, name, value) for a in e.args))
+    if isinstance(e, ESum):
+        body = e.body if e.var == name else subst_expr(e.body, name, value)
+        lo, hi = subst_expr(e.lo, name, value), subst_expr(e.hi, name, value)
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty)
+    return e
+
+
+def literal(i: int) -> Expr:
+    return ENum(i) if i >= 0 else ENeg(ENum(-i))
+
+
+def indices(e: ESum, lo: int, hi: int) -> range:
+    """The index values of the sum given its evaluated bounds (range n = {0, …, n-1})."""
+    r = range(0, max(hi, 0)) if e.kind == "range" else range(lo, hi + 1)
+    if len(r) > MAX_TERMS:
+        raise ValueError("too many terms")
+    return r
+
+
+def terms(e: ESum, lo: int, hi: int) -> list[Expr]:
+    """The summands of a sum with evaluated bounds, the index replaced by each value."""
+    return [subst_expr(e.body, e.var, literal(i)) for i in indices(e, lo, hi)]
+
+
+__all__ = ["MAX_TERMS", "elab_bigop", "indices", "literal", "subst_expr", "terms"]

@@ -1,0 +1,64 @@
+"""Mathlib functions and constants minilean can state: their signatures, in one table.
+
+A library function is an `EApp` whose name is listed here. Polymorphic Mathlib functions (`Int.floor`
+on ℚ, ℝ or ℤ, …) get one monomorphic entry per argument type: `Int.floor` is the ℝ instance and
+`Int.floor@ℚ` the ℚ one (the suffix is not printed). Their meaning (closed evaluation, z3 encoding with
+the facts Mathlib proves) lives in `lean_io.minilean.libsem`; nothing here invents a meaning.
+"""
+
+from __future__ import annotations
+
+_N, _Z, _Q, _R = "ℕ", "ℤ", "ℚ", "ℝ"
+
+LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
+    "Nat.gcd": ((_N, _N), _N),
+    "Nat.lcm": ((_N, _N), _N),
+    "Nat.factorial": ((_N,), _N),
+    "Nat.choose": ((_N, _N), _N),
+    "Nat.sqrt": ((_N,), _N),
+    "Int.natAbs": ((_Z,), _N),
+    "Int.toNat": ((_Z,), _N),
+    "Real.sqrt": ((_R,), _R),
+    "Real.exp": ((_R,), _R),
+    "Real.log": ((_R,), _R),
+    "Real.logb": ((_R, _R), _R),
+    "Real.sin": ((_R,), _R),
+    "Real.cos": ((_R,), _R),
+    "Real.tan": ((_R,), _R),
+    "Real.pi": ((), _R),
+    # floors and ceilings, one entry per argument type (Lean picks the instance from the argument)
+    "Int.floor": ((_R,), _Z),
+    "Int.floor@ℚ": ((_Q,), _Z),
+    "Int.floor@ℤ": ((_Z,), _Z),
+    "Int.ceil": ((_R,), _Z),
+    "Int.ceil@ℚ": ((_Q,), _Z),
+    "Int.ceil@ℤ": ((_Z,), _Z),
+    "Nat.floor": ((_R,), _N),
+    "Nat.floor@ℚ": ((_Q,), _N),
+    "Nat.floor@ℕ": ((_N,), _N),
+}
+
+# name as written -> argument types it accepts (the first listed is the unsuffixed entry)
+POLYMORPHIC: dict[str, tuple[str, ...]] = {
+    "Int.floor": (_R, _Q, _Z),
+    "Int.ceil": (_R, _Q, _Z),
+    "Nat.floor": (_R, _Q, _N),
+}
+
+# notations: `π` is `Real.pi` (Mathlib's `Real.pi` notation, opened by the MiniF2F header's `open Real`)
+CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi"}
+
+
+def instance_name(name: str, arg_ty: str) -> str | None:
+    """The table entry of polymorphic `name` applied to an argument of type `arg_ty`, if Mathlib has it."""
+    allowed = POLYMORPHIC[name]
+    if arg_ty not in allowed:
+        return None
+    return name if arg_ty == allowed[0] else f"{name}@{arg_ty}"
+
+
+def display_name(fn: str) -> str:
+    return fn.split("@", 1)[0]
+
+
+__all__ = ["CONSTANT_ALIASES", "LIB_FUNS", "POLYMORPHIC", "display_name", "instance_name"]

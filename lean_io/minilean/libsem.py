@@ -1,0 +1,259 @@
+"""The meaning of library functions (`libfuns.LIB_FUNS`) and big operators (`bigops`).
+
+Closed evaluation (what `decide` and `norm_num` compute) and the z3 encoding. Every z3 fact added about
+a library function is a theorem of Mathlib, so the encoding never makes a false statement provable:
+- `Real.sqrt x`: uninterpreted, with `0 ≤ √x`, `0 ≤ x → √x * √x = x` and `x < 0 → √x = 0` (these pin it
+  down exactly: Mathlib defines √x through `x.toNNReal`, which is 0 for x ≤ 0);
+- `Real.exp x > 0`; `-1 ≤ sin x ≤ 1`, `-1 ≤ cos x ≤ 1`; `log 0 = 0`, `log 1 = 0`; `tan` with no fact;
+- `Real.logb b x = log x / log b` (its definition, with Lean's x / 0 = 0);
+- `π`: a constant with `3 < π` and `π ≤ 4` (Real.pi_gt_three, Real.pi_le_four);
+- `Int.floor`, `Int.ceil`, `Nat.floor`, `Int.natAbs`, `Int.toNat`, `Nat.sqrt`: exact definitions;
+- `Nat.factorial`, `Nat.choose` and sums/products with symbolic bounds: z3 recursive functions with
+  Mathlib's defining equations (terminating on every input, so the definitions are consistent).
+Sums with closed bounds of at most `UNFOLD` terms are unfolded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+import z3
+
+from lean_io.minilean.bigops import indices, terms
+from lean_io.minilean.libfuns import LIB_FUNS
+from lean_io.minilean.syntax import INT, MAX_BITS, NAT, EApp, ESum, Expr, NotEvaluable, eval_int, expr_vars
+
+UNFOLD = 200  # sums with closed bounds and at most this many terms are unfolded for z3
+MAX_FACTORIAL = 500  # closed evaluation of n! beyond this is refused (too large to be useful)
+_IDENTITY = {"Int.floor@ℤ", "Int.ceil@ℤ", "Nat.floor@ℕ"}
+
+
+def _check_bits(v: int) -> int:
+    if v.bit_length() > MAX_BITS:
+        raise NotEvaluable("too large")
+    return v
+
+
+def _int_fn(fn: str, vals: list[int]) -> int:
+    if fn in _IDENTITY:
+        return vals[0]
+    if fn == "Nat.factorial":
+        if vals[0] > MAX_FACTORIAL:
+            raise NotEvaluable("factorial too large")
+        return _check_bits(math.factorial(vals[0]))
+    if fn == "Nat.choose":
+        n, k = vals
+        return _check_bits(math.comb(n, k)) if k <= n else 0
+    if fn == "Nat.sqrt":
+        return math.isqrt(vals[0])
+    if fn == "Int.natAbs":
+        return abs(vals[0])
+    if fn == "Int.toNat":
+        return max(vals[0], 0)
+    raise NotEvaluable(fn)
+
+
+def eval_lib_int(e: Expr, env: Mapping[str, int]) -> int:
+    """Closed ℕ/ℤ value of a library application or a sum (see `syntax.eval_int`)."""
+    if isinstance(e, ESum):
+        if e.ty not in (NAT, INT):
+            raise NotEvaluable(e.ty)
+        lo, hi = eval_int(e.lo, env), eval_int(e.hi, env)
+        try:
+            idx = indices(e, lo, hi)
+        except ValueError:
+            raise NotEvaluable("too many terms") from None
+        acc = 0 if e.op == "∑" else 1
+        for i in idx:
+            v = eval_int(e.body, {**env, e.var: i})
+            acc = _check_bits(acc + v if e.op == "∑" else acc * v)
+        return acc
+    if isinstance(e, EApp) and e.fn in LIB_FUNS and LIB_FUNS[e.fn][1] in (NAT, INT):
+        doms = LIB_FUNS[e.fn][0]
+        if all(d in (NAT, INT) for d in doms):
+            return _int_fn(e.fn, [eval_int(a, env) for a in e.args])
+    raise NotEvaluable(type(e).__name__)
+
+
+# functions whose closed values Mathlib's norm_num computes (NatFactorial, NatSqrt, the floor extensions)
+_NORM_NUM_FUNS = {
+    "Nat.factorial",
+    "Nat.sqrt",
+    *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor")),
+}
+
+
+def eval_lib_num(e: Expr, ty: str, eval_num: Callable[[Expr, str], Fraction]) -> Fraction:
+    """Closed value for `norm_num` (exact rationals): sums over `Finset.range` with a numeral bound (the
+    BigOperators extension; not `Finset.Icc`), and the functions of `_NORM_NUM_FUNS`."""
+    if isinstance(e, ESum):
+        if e.kind != "range":
+            raise NotEvaluable("norm_num does not expand Finset.Icc")
+        hi = eval_num(e.hi, NAT)
+        try:
+            ts = terms(e, 0, int(hi))
+        except ValueError:
+            raise NotEvaluable("too many terms") from None
+        acc = Fraction(0 if e.op == "∑" else 1)
+        for t in ts:
+            v = eval_num(t, e.ty)
+            acc = acc + v if e.op == "∑" else acc * v
+        return acc
+    if isinstance(e, EApp) and e.fn in _NORM_NUM_FUNS:
+        doms = LIB_FUNS[e.fn][0]
+        vals = [eval_num(a, d) for a, d in zip(e.args, doms, strict=True)]
+        base = e.fn.split("@")[0]
+        if base == "Int.floor":
+            return Fraction(math.floor(vals[0]))
+        if base == "Int.ceil":
+            return Fraction(math.ceil(vals[0]))
+        if base == "Nat.floor":
+            return Fraction(max(math.floor(vals[0]), 0))
+        return Fraction(_int_fn(e.fn, [int(v) for v in vals]))
+    raise NotEvaluable(type(e).__name__)
+
+
+# ---------------------------------------------------------------------------------------------- z3
+
+_R = z3.RealSort
+_I = z3.IntSort
+_REC: dict[str, z3.FuncDeclRef] = {}  # factorial and choose: defined once per process (z3 lock held)
+_FRESH = itertools.count()
+
+
+def _factorial() -> z3.FuncDeclRef:
+    if "fact" not in _REC:
+        f = z3.RecFunction("#Nat.factorial", _I(), _I())
+        n = z3.Int("#n")
+        z3.RecAddDefinition(f, [n], z3.If(n <= 0, 1, n * f(n - 1)))
+        _REC["fact"] = f
+    return _REC["fact"]
+
+
+def _choose() -> z3.FuncDeclRef:
+    if "choose" not in _REC:
+        f = z3.RecFunction("#Nat.choose", _I(), _I(), _I())
+        n, k = z3.Int("#n"), z3.Int("#k")
+        step = f(n - 1, k - 1) + f(n - 1, k)  # choose (n+1) (k+1) = choose n k + choose n (k+1)
+        z3.RecAddDefinition(f, [n, k], z3.If(k <= 0, z3.If(k == 0, 1, 0), z3.If(n <= 0, 0, step)))
+        _REC["choose"] = f
+    return _REC["choose"]
+
+
+def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
+    """z3 term for a library application (facts go to `enc.side`)."""
+    doms, _ = LIB_FUNS[e.fn]
+    a = [enc.expr(x, d) for x, d in zip(e.args, doms, strict=True)]
+    fn, side = e.fn, enc.side
+    if fn == "Real.pi":
+        pi = z3.Real("#Real.pi")
+        side += [pi > 3, pi <= 4]
+        return pi
+    if fn == "Real.sqrt":
+        s = z3.Function("#Real.sqrt", _R(), _R())(a[0])
+        side += [s >= 0, z3.Implies(a[0] >= 0, s * s == a[0]), z3.Implies(a[0] < 0, s == 0)]
+        return s
+    if fn in ("Real.exp", "Real.log", "Real.sin", "Real.cos", "Real.tan"):
+        v = z3.Function("#" + fn, _R(), _R())(a[0])
+        if fn == "Real.exp":
+            side.append(v > 0)
+        elif fn == "Real.log":
+            side += [z3.Implies(a[0] == 0, v == 0), z3.Implies(a[0] == 1, v == 0)]
+        elif fn != "Real.tan":
+            side += [v >= -1, v <= 1]
+        return v
+    if fn == "Real.logb":
+        log = z3.Function("#Real.log", _R(), _R())
+        lb, lx = log(a[0]), log(a[1])
+        side += [z3.Implies(a[0] == 0, lb == 0), z3.Implies(a[0] == 1, lb == 0)]
+        side += [z3.Implies(a[1] == 0, lx == 0), z3.Implies(a[1] == 1, lx == 0)]
+        return z3.If(lb == 0, z3.RealVal(0), lx / lb)
+    if fn in _IDENTITY:
+        return a[0]
+    base = fn.split("@")[0]
+    if base == "Int.floor":
+        return z3.ToInt(a[0])
+    if base == "Int.ceil":
+        return -z3.ToInt(-a[0])
+    if base == "Nat.floor":
+        return z3.If(a[0] < 0, z3.IntVal(0), z3.ToInt(a[0]))
+    if fn == "Int.natAbs":
+        return z3.If(a[0] >= 0, a[0], -a[0])
+    if fn == "Int.toNat":
+        return z3.If(a[0] >= 0, a[0], z3.IntVal(0))
+    if fn == "Nat.sqrt":
+        s = z3.Function("#Nat.sqrt", _I(), _I())(a[0])
+        side += [s >= 0, s * s <= a[0], a[0] < (s + 1) * (s + 1)]
+        return s
+    if fn == "Nat.factorial":
+        return _factorial()(a[0])
+    if fn == "Nat.choose":
+        return _choose()(a[0], a[1])
+    raise ValueError(f"no z3 encoding for {fn}")
+
+
+def encode_sum(enc, e: ESum) -> z3.ArithRef:  # type: ignore[no-untyped-def]
+    """z3 term for a sum/product: unfolded when its bounds are closed and small, else a recursive
+    function of its bounds (and of the quantified variables its summand mentions)."""
+    add = e.op == "∑"
+    unit = (z3.IntVal if e.ty in (NAT, INT) else z3.RealVal)(0 if add else 1)
+    try:
+        lo = eval_int(e.lo, {})
+        hi = eval_int(e.hi, {})
+        ts = terms(e, lo, hi)
+    except (NotEvaluable, ValueError):
+        ts = None
+    if ts is not None and len(ts) <= UNFOLD:
+        out = unit
+        for t in ts:
+            v = enc.expr(t, e.ty)
+            out = out + v if add else out * v
+        return out
+    extras = sorted((expr_vars(e.body, set()) - {e.var}) & set(enc.bound))
+    args = [enc.bound[x] for x in extras]
+    # one function per summand (bounds are its arguments), so that sums over different bounds relate
+    memo: dict = enc.__dict__.setdefault("_sum_funs", {})
+    key = (e.op, e.var, e.ity, e.kind, e.body, e.ty, tuple((x, args[i].sort()) for i, x in enumerate(extras)))
+    if key not in memo:
+        memo[key] = _define_sum(enc, e, extras, unit, add)
+    f = memo[key]
+    if e.kind == "range":
+        return f(enc.expr(e.hi, e.ity), *args)
+    return f(enc.expr(e.lo, e.ity), enc.expr(e.hi, e.ity), *args)
+
+
+def _define_sum(enc, e: ESum, extras: list[str], unit: z3.ArithRef, add: bool) -> z3.FuncDeclRef:  # type: ignore[no-untyped-def]
+    ps = [z3.Const(f"#p{i}", enc.bound[x].sort()) for i, x in enumerate(extras)]
+    vsort = _I() if e.ty in (NAT, INT) else _R()
+    name = f"#{'sum' if add else 'prod'}{next(_FRESH)}"
+    saved = {x: enc.bound.get(x) for x in [e.var, *extras]}
+    try:
+        for x, p in zip(extras, ps, strict=True):
+            enc.bound[x] = p
+        if e.kind == "range":
+            f = z3.RecFunction(name, _I(), *[p.sort() for p in ps], vsort)
+            n = z3.Int("#n")
+            enc.bound[e.var] = n - 1
+            body = enc.expr(e.body, e.ty)
+            prev = f(n - 1, *ps)
+            z3.RecAddDefinition(f, [n, *ps], z3.If(n <= 0, unit, prev + body if add else prev * body))
+        else:
+            f = z3.RecFunction(name, _I(), _I(), *[p.sort() for p in ps], vsort)
+            a, b = z3.Int("#a"), z3.Int("#b")
+            enc.bound[e.var] = b
+            body = enc.expr(e.body, e.ty)
+            prev = f(a, b - 1, *ps)
+            z3.RecAddDefinition(f, [a, b, *ps], z3.If(b < a, unit, prev + body if add else prev * body))
+    finally:
+        for x, old in saved.items():
+            if old is None:
+                enc.bound.pop(x, None)
+            else:
+                enc.bound[x] = old
+    return f
+
+
+__all__ = ["UNFOLD", "encode_lib", "encode_sum", "eval_lib_int", "eval_lib_num"]
