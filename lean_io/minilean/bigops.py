@@ -134,10 +134,10 @@ def literal(i: int) -> Expr:
     return ENum(i) if i >= 0 else ENeg(ENum(-i))
 
 
-def indices(e: ESum, lo: int, hi: int) -> range:
+def indices(e: ESum, lo: int, hi: int, limit: int = MAX_TERMS) -> range:
     """The index values of the sum given its evaluated bounds (range n = {0, …, n-1})."""
     r = range(0, max(hi, 0)) if e.kind == "range" else range(lo, hi + 1)
-    if len(r) > MAX_TERMS:
+    if len(r) > limit:
         raise ValueError("too many terms")
     return r
 

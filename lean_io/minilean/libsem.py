@@ -27,6 +27,8 @@ from lean_io.minilean.libfuns import LIB_FUNS
 from lean_io.minilean.syntax import INT, MAX_BITS, NAT, EApp, ESum, Expr, NotEvaluable, eval_int, expr_vars
 
 UNFOLD = 200  # sums with closed bounds and at most this many terms are unfolded for z3
+# `decide` (kernel evaluation) on a big operator: only short ones, where Lean's kernel surely finishes
+DECIDE_TERMS = 100
 MAX_FACTORIAL = 500  # closed evaluation of n! beyond this is refused (too large to be useful)
 _IDENTITY = {"Int.floor@ℤ", "Int.ceil@ℤ", "Nat.floor@ℕ"}
 
@@ -37,7 +39,7 @@ def _check_bits(v: int) -> int:
     return v
 
 
-def _int_fn(fn: str, vals: list[int]) -> int:
+def _int_fn(fn: str, vals: list[int], for_norm_num: bool = False) -> int:
     if fn in _IDENTITY:
         return vals[0]
     if fn == "Nat.factorial":
@@ -48,6 +50,8 @@ def _int_fn(fn: str, vals: list[int]) -> int:
         n, k = vals
         return _check_bits(math.comb(n, k)) if k <= n else 0
     if fn == "Nat.sqrt":
+        if not for_norm_num:  # defined by well-founded recursion: the kernel (decide) does not reduce it
+            raise NotEvaluable(fn)
         return math.isqrt(vals[0])
     if fn == "Int.natAbs":
         return abs(vals[0])
@@ -63,7 +67,7 @@ def eval_lib_int(e: Expr, env: Mapping[str, int]) -> int:
             raise NotEvaluable(e.ty)
         lo, hi = eval_int(e.lo, env), eval_int(e.hi, env)
         try:
-            idx = indices(e, lo, hi)
+            idx = indices(e, lo, hi, DECIDE_TERMS)
         except ValueError:
             raise NotEvaluable("too many terms") from None
         acc = 0 if e.op == "∑" else 1
@@ -112,7 +116,7 @@ def eval_lib_num(e: Expr, ty: str, eval_num: Callable[[Expr, str], Fraction]) ->
             return Fraction(math.ceil(vals[0]))
         if base == "Nat.floor":
             return Fraction(max(math.floor(vals[0]), 0))
-        return Fraction(_int_fn(e.fn, [int(v) for v in vals]))
+        return Fraction(_int_fn(e.fn, [int(v) for v in vals], for_norm_num=True))
     raise NotEvaluable(type(e).__name__)
 
 
