@@ -220,7 +220,7 @@ def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
 
 def positivity(goal: Prop, hyps: list[Prop]) -> bool:
     """Does Mathlib's `positivity` close `0 < e`, `0 ≤ e` or `e ≠ 0`?"""
-    if not isinstance(goal, PRel):
+    if not isinstance(goal, PRel) or goal.ty == "ℂ":  # positivity needs an ordered semiring
         return False
     op, lhs, rhs = goal.op, goal.lhs, goal.rhs
     if op in (">", "≥"):

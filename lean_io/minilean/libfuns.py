@@ -26,6 +26,9 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Real.cos": ((_R,), _R),
     "Real.tan": ((_R,), _R),
     "Real.pi": ((), _R),
+    "Complex.I": ((), "ℂ"),
+    "Complex.re": (("ℂ",), _R),
+    "Complex.im": (("ℂ",), _R),
     # floors and ceilings, one entry per argument type (Lean picks the instance from the argument)
     "Int.floor": ((_R,), _Z),
     "Int.floor@ℚ": ((_Q,), _Z),
@@ -46,7 +49,7 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
 }
 
 # notations: `π` is `Real.pi` (Mathlib's `Real.pi` notation, opened by the MiniF2F header's `open Real`)
-CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi"}
+CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi", "Complex.I": "Complex.I"}
 
 
 def instance_name(name: str, arg_ty: str) -> str | None:

@@ -196,7 +196,9 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return _factorial()(a[0])
     if fn == "Nat.choose":
         return _choose()(a[0], a[1])
-    raise ValueError(f"no z3 encoding for {fn}")
+    from lean_io.minilean.smt import Untranslatable
+
+    raise Untranslatable(f"no z3 encoding for {fn}")
 
 
 def encode_sum(enc, e: ESum) -> z3.ArithRef:  # type: ignore[no-untyped-def]

@@ -151,7 +151,8 @@ def comparison(p: Prop, norm: Normalizer, negate: bool = False) -> list[Comparis
     """`p` as comparisons `poly R 0` (None: not a comparison linarith reads)."""
     if isinstance(p, PNot):
         return comparison(p.arg, norm, not negate)
-    if not isinstance(p, PRel) or p.op in ("∣", "≠") or partition_of(p.ty) != norm.partition:
+    if not isinstance(p, PRel) or p.op in ("∣", "≠") or partition_of(p.ty) != norm.partition or p.ty == "ℂ":
+        # (ℂ is not an ordered field: Mathlib's linarith never reads its facts)
         return None
     op = p.op
     lhs, rhs = norm.poly(p.lhs, p.ty), norm.poly(p.rhs, p.ty)
@@ -251,7 +252,7 @@ def refute(
                 else:
                     comps.append((_add({}, prod, Fraction(-1)), "≤"))
             for t, ty in squares or []:
-                if partition_of(ty) == partition:
+                if partition_of(ty) == partition and ty != "ℂ":  # squares are ≥ 0 only in ordered rings
                     sq = _mul(norm.poly(t, ty), norm.poly(t, ty))
                     comps.append((_add({}, sq, Fraction(-1)), "≤"))
         verdict = _z3_refutes(comps, norm.nat_atoms, timeout_ms)

@@ -62,6 +62,8 @@ class Untranslatable(Exception):
 
 
 def _z3_sort(sort: str) -> z3.SortRef:
+    if sort not in (NAT, INT, RAT, REAL):  # ℂ is not encoded (it is not a Real)
+        raise Untranslatable(f"sort {sort}")
     return z3.IntSort() if sort in (NAT, INT) else z3.RealSort()
 
 
@@ -111,6 +113,7 @@ class Encoder:
         return e.n if isinstance(e, ENum) else None
 
     def expr(self, e: Expr, ty: str) -> z3.ArithRef:
+        _z3_sort(ty)  # refuses ℂ
         if isinstance(e, ENum):
             return z3.IntVal(e.n) if ty in (NAT, INT) else z3.RealVal(e.n)
         if isinstance(e, EVar):

@@ -27,8 +27,9 @@ NAT = "ℕ"
 INT = "ℤ"
 RAT = "ℚ"
 REAL = "ℝ"
-NUMERIC = (NAT, INT, RAT, REAL)  # in coercion order: ℕ → ℤ → ℚ → ℝ
-SORTS = ("Prop", NAT, INT, RAT, REAL)
+COMPLEX = "ℂ"  # a field without order: no <, ≤, |·| on it (Mathlib's order on ℂ is scoped, not opened)
+NUMERIC = (NAT, INT, RAT, REAL, COMPLEX)  # in coercion order: ℕ → ℤ → ℚ → ℝ → ℂ
+SORTS = ("Prop", NAT, INT, RAT, REAL, COMPLEX)
 SORT_ALIASES = {
     "Prop": "Prop",
     "ℕ": NAT,
@@ -39,6 +40,8 @@ SORT_ALIASES = {
     "Rat": RAT,
     "ℝ": REAL,
     "Real": REAL,
+    "ℂ": COMPLEX,
+    "Complex": COMPLEX,
 }
 
 
@@ -242,7 +245,7 @@ _SYMBOLS = sorted(
     reverse=True,
 )
 _SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ"
-_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝ]"
+_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝℂ]"
 _ID_CONT = rf"[A-Za-z0-9_'!?α-κμ-ωΑ-Ωℓ{_SUBSCRIPTS}]"
 _IDENT_RE = re.compile(rf"{_ID_START}{_ID_CONT}*(?:\.(?:{_ID_START}{_ID_CONT}*|[0-9]+))*")
 _NUM_RE = re.compile(r"[0-9]+")
@@ -578,7 +581,7 @@ def parse_term(text: str) -> Node:
 # expected type) in ℕ → ℤ → ℚ → ℝ, and leaves of a smaller type get a coercion `↑`. Numerals take the
 # tree's type (ℕ by default). Anything minilean cannot type exactly as Lean does is refused.
 
-_ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3}
+_ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3, COMPLEX: 4}
 _TREE_OPS = ("+", "-", "*", "/", "%")
 _LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = LIB_FUNS  # Nat.gcd, Real.sqrt, … (libfuns.py)
 MAX_EXPONENT = 4096
@@ -627,8 +630,8 @@ class _Typer:
         kind = node[0]
         if kind == "id":
             name = node[1]
-            if name in CONSTANT_ALIASES and name not in self.ctx:  # Real.pi (π)
-                return EApp(CONSTANT_ALIASES[name], ()), REAL
+            if name in CONSTANT_ALIASES and name not in self.ctx:  # Real.pi (π), Complex.I
+                return EApp(CONSTANT_ALIASES[name], ()), _LIB_FUNS[CONSTANT_ALIASES[name]][1]
             if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
@@ -688,6 +691,8 @@ class _Typer:
             e, s = self.tree(args[0], None)
             if s == NAT:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℕ / AddGroup ℕ (abs of a natural number)")
+            if s == COMPLEX:
+                raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
@@ -786,7 +791,7 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                     elif lf[0] == "ascr" and sort_of_node(lf[2]) in NUMERIC:
                         from_rel.add(sort_of_node(lf[2]))  # type: ignore[arg-type]
                     elif lf[0] == "id" and lf[1] in CONSTANT_ALIASES and lf[1] not in ctx:
-                        from_rel.add(REAL)
+                        from_rel.add(_LIB_FUNS[CONSTANT_ALIASES[lf[1]]][1])
                     elif lf[0] == "app" and lf[1][0] == "id" and lf[1][1] not in ctx and (
                         lf[1][1] in _LIB_FUNS and lf[1][1] not in POLYMORPHIC
                     ):
@@ -860,6 +865,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         if op in ("=", "≠", "<", ">", "≤", "≥"):
             typer = _Typer(ctx)
             ty = typer.tree_type([node[2], node[3]], None)
+            if ty == COMPLEX and op not in ("=", "≠"):
+                raise SyntaxErr(f"failed to synthesize\n  {'LT' if op in ('<', '>') else 'LE'} ℂ")
             return PRel(op, typer.build(node[2], ty), typer.build(node[3], ty), ty)
         if op == "∣":
             typer = _Typer(ctx)
