@@ -43,9 +43,18 @@ def test_statements_elaborate_with_coercions_at_the_leaves() -> None:
     assert _goal("(n : ℕ) (x : ℝ) : x = ∑ k in Finset.range n, k") == "x = ↑(∑ k ∈ Finset.range n, k)"
     # the summand's own type wins: ↑k inside an ℝ summand
     got = _goal("(n : ℕ) : (∑ k ∈ Finset.range n, (1 : ℝ) / (k + 1)) ≤ n")
-    assert got == "(∑ k ∈ Finset.range n, 1 / (↑k + 1)) ≤ ↑n"
+    assert got == "(∑ k ∈ Finset.range n, 1 / (↑k + 1) : ℝ) ≤ ↑n"  # ascribed: ↑k alone fixes no type
     # ℤ index from typed bounds
     assert "Finset.Icc (-2 : ℤ) 2" in _goal(": (∑ k ∈ Finset.Icc (-2 : ℤ) 2, k) = 0")
+
+
+def test_a_summand_without_typed_leaves_takes_the_type_of_the_context() -> None:
+    # like a numeral: ℕ by default (truncating subtraction), ℤ or ℝ when the relation says so
+    assert _proves(": (∑ k ∈ Finset.range 3, (1 - 2)) = 0", "decide")
+    assert _proves(": (∑ k ∈ Finset.range 3, (1 - 2)) = (-3 : ℤ)", "decide")
+    assert not _proves(": (∑ k ∈ Finset.range 3, (1 - 2)) = (0 : ℤ)", "decide")
+    assert _goal("(x : ℝ) : (∑ k ∈ Finset.range 3, 2 ^ k) = x") == "(∑ k ∈ Finset.range 3, 2 ^ k) = x"
+    assert _goal(": (∑ k ∈ Finset.range 3, 2 ^ k) = (7 : ℝ)") == "(∑ k ∈ Finset.range 3, 2 ^ k : ℝ) = 7"
 
 
 def test_summand_binds_at_precedence_67() -> None:
@@ -109,7 +118,6 @@ def test_instantiating_a_quantifier_substitutes_into_the_sum() -> None:
     [
         (": (∑ x ∈ Finset.Icc (0 : ℝ) 1, x) = 0", "LocallyFiniteOrder"),  # ℝ intervals are not finite
         (": (∑ k ∈ Finset.Icc 1 3, (k : ℝ)) = 6", "index"),  # Lean would infer k : ℝ from the body
-        (": (∑ k ∈ Finset.range 3, 1) = 3", "summand"),  # the summand's type comes from the context
         (": (∑ k ∈ Nat.divisors 6, k) = 12", "Finset.range"),
         ("(s : ℕ) : (∑ k ∈ s, k) = 0", "Finset.range"),
     ],

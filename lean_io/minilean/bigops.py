@@ -47,7 +47,9 @@ def _bound_type(typer: _Typer, node: Node) -> str | None:
     return typer.tree(node, None)[1] if _has_typed_leaf(node) else None
 
 
-def elab_bigop(typer: _Typer, node: Node) -> tuple[ESum, str]:
+def elab_bigop(typer: _Typer, node: Node, expected: str | None = None) -> tuple[ESum, str]:
+    """`expected`: the type of the surrounding tree, for a summand whose own leaves fix no type (such a
+    summand, like a numeral, takes the tree's type: `(∑ k ∈ Finset.range 3, 2 ^ k : ℝ)`)."""
     _, op, var, dom, body = node
     if not _NAME_OK.match(var):
         raise SyntaxErr(f"invalid binder name '{var}'")
@@ -68,9 +70,9 @@ def elab_bigop(typer: _Typer, node: Node) -> tuple[ESum, str]:
             _check_nat_index(var, body, typer.ctx)
         lo, hi = typer.tree(lo_node, ity)[0], typer.tree(hi_node, ity)[0]
     inner = _Typer({**typer.ctx, var: ity})
-    if not _has_typed_leaf(body) or body[0] == "num":
+    if expected is None and not _has_typed_leaf(body):
         raise SyntaxErr("minilean: cannot infer the type of the summand (give it a type ascription)")
-    e, ty = inner.tree(body, None)
+    e, ty = inner.tree(body, expected)
     return ESum(op, var, ity, kind, lo, hi, e, ty), ty
 
 

@@ -621,6 +621,8 @@ class _Typer:
         """Elaborate a leaf on its own: (expr, type), or None for numerals and `↑e` (they adapt)."""
         if node[0] in ("num", "coe"):
             return None
+        if node[0] == "bigop" and not _has_typed_leaf(node[4]):  # `∑ k ∈ s, 2 ^ k`: adapts like a numeral
+            return None
         key = id(node)
         if key not in self.cache:
             self.cache[key] = self._leaf(node)
@@ -731,6 +733,10 @@ class _Typer:
         if kind == "coe":
             e, s = self.tree(node[1], None)
             return _coerce(e, s, t)
+        if kind == "bigop" and self.leaf(node) is None:
+            from lean_io.minilean.bigops import elab_bigop
+
+            return elab_bigop(self, node, t)[0]
         lf = self.leaf(node)
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
@@ -935,7 +941,9 @@ def show_expr(e: Expr, prec: int = 0) -> str:
 
 def _typed_leaf(e: Expr) -> bool:
     """Does `e` contain a variable or application that fixes its type when read back?"""
-    if isinstance(e, EVar | EApp | EMeta | ESum):
+    if isinstance(e, ESum):
+        return _typed_leaf(e.body)
+    if isinstance(e, EVar | EApp | EMeta):
         return True
     if isinstance(e, EBin):
         return _typed_leaf(e.lhs) or _typed_leaf(e.rhs) if e.op != "^" else _typed_leaf(e.lhs)
