@@ -29,6 +29,11 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Complex.I": ((), "ℂ"),
     "Complex.re": (("ℂ",), _R),
     "Complex.im": (("ℂ",), _R),
+    # `x ^ y` with a non-ℕ exponent: Real.rpow (ℝ exponent), zpow (ℤ exponent, in a division ring)
+    "Real.rpow": ((_R, _R), _R),
+    "zpow": ((_R, _Z), _R),
+    "zpow@ℚ": ((_Q, _Z), _Q),
+    "zpow@ℂ": (("ℂ", _Z), "ℂ"),
     # floors and ceilings, one entry per argument type (Lean picks the instance from the argument)
     "Int.floor": ((_R,), _Z),
     "Int.floor@ℚ": ((_Q,), _Z),
@@ -52,6 +57,11 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
 CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi", "Complex.I": "Complex.I"}
 
 
+# (base type, exponent type) -> the power function Mathlib's `HPow` instance resolves to
+POWERS = {(_R, _R): "Real.rpow", (_R, _Z): "zpow", (_Q, _Z): "zpow@ℚ", ("ℂ", _Z): "zpow@ℂ"}
+POWER_FUNS = frozenset(POWERS.values())
+
+
 def instance_name(name: str, arg_ty: str) -> str | None:
     """The table entry of polymorphic `name` applied to an argument of type `arg_ty`, if Mathlib has it."""
     allowed = POLYMORPHIC[name]
@@ -64,4 +74,12 @@ def display_name(fn: str) -> str:
     return fn.split("@", 1)[0]
 
 
-__all__ = ["CONSTANT_ALIASES", "LIB_FUNS", "POLYMORPHIC", "display_name", "instance_name"]
+__all__ = [
+    "CONSTANT_ALIASES",
+    "LIB_FUNS",
+    "POLYMORPHIC",
+    "POWERS",
+    "POWER_FUNS",
+    "display_name",
+    "instance_name",
+]

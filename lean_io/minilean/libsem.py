@@ -147,6 +147,26 @@ def _choose() -> z3.FuncDeclRef:
     return _REC["choose"]
 
 
+def _npow(sort: z3.SortRef) -> z3.FuncDeclRef:
+    """x ^ n for n ≥ 0 (Monoid.npow), 1 for n ≤ 0: a recursive function per z3 sort."""
+    key = f"npow{sort}"
+    if key not in _REC:
+        f = z3.RecFunction(f"#npow_{sort}", sort, _I(), sort)
+        x, n = z3.Const("#x", sort), z3.Int("#n")
+        z3.RecAddDefinition(f, [x, n], z3.If(n <= 0, _one(sort), x * f(x, n - 1)))
+        _REC[key] = f
+    return _REC[key]
+
+
+def _one(sort: z3.SortRef) -> z3.ArithRef:
+    return z3.IntVal(1) if sort == _I() else z3.RealVal(1)
+
+
+def npow(base: z3.ArithRef, n: z3.ArithRef) -> z3.ArithRef:
+    """`base ^ n` with a symbolic ℕ exponent `n` (n ≥ 0 is known to the caller)."""
+    return _npow(base.sort())(base, n)
+
+
 def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
     """z3 term for a library application (facts go to `enc.side`)."""
     doms, _ = LIB_FUNS[e.fn]
@@ -175,6 +195,14 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         side += [z3.Implies(a[0] == 0, lb == 0), z3.Implies(a[0] == 1, lb == 0)]
         side += [z3.Implies(a[1] == 0, lx == 0), z3.Implies(a[1] == 1, lx == 0)]
         return z3.If(lb == 0, z3.RealVal(0), lx / lb)
+    if fn == "Real.rpow":  # opaque; Real.rpow_zero, Real.rpow_one, Real.rpow_pos_of_pos, Real.rpow_nonneg
+        r = z3.Function("#Real.rpow", _R(), _R(), _R())(a[0], a[1])
+        side += [z3.Implies(a[1] == 0, r == 1), z3.Implies(a[1] == 1, r == a[0])]
+        side += [z3.Implies(a[0] > 0, r > 0), z3.Implies(a[0] >= 0, r >= 0)]
+        return r
+    if fn.split("@")[0] == "zpow":  # x ^ (n : ℤ) = x ^ n for n ≥ 0, (x ^ (-n))⁻¹ otherwise (0⁻¹ = 0)
+        pos, neg = npow(a[0], a[1]), npow(a[0], -a[1])
+        return z3.If(a[1] >= 0, pos, z3.If(neg == 0, z3.RealVal(0), 1 / neg))
     if fn in _IDENTITY:
         return a[0]
     base = fn.split("@")[0]

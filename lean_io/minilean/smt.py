@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 import z3
 
 from lean_io.minilean.libfuns import LIB_FUNS
-from lean_io.minilean.libsem import encode_lib, encode_sum
+from lean_io.minilean.libsem import encode_lib, encode_sum, npow
 from lean_io.minilean.syntax import (
     INT,
     NAT,
@@ -150,7 +150,7 @@ class Encoder:
                 if n is None or (self.omega and self._literal(e.lhs) is None and n > 1):
                     if self.omega:
                         return self.atom(e, ty)
-                    raise Untranslatable("variable exponent")
+                    return npow(self.expr(e.lhs, ty), self.expr(e.rhs, NAT))  # Monoid.npow, recursively
                 base = self.expr(e.lhs, ty)
                 out = z3.IntVal(1) if ty in (NAT, INT) else z3.RealVal(1)
                 for _ in range(n):

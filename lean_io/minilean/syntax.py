@@ -12,7 +12,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lean_io.minilean.libfuns import CONSTANT_ALIASES, LIB_FUNS, POLYMORPHIC, display_name, instance_name
+from lean_io.minilean.libfuns import (
+    CONSTANT_ALIASES,
+    LIB_FUNS,
+    POLYMORPHIC,
+    POWER_FUNS,
+    POWERS,
+    display_name,
+    instance_name,
+)
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -729,7 +737,13 @@ class _Typer:
                 raise SyntaxErr(f"failed to synthesize\n  HMod {t} {t} ?")
             return EBin(op, self.build(node[2], t), self.build(node[3], t))
         if kind == "bin" and node[1] == "^":
-            return EBin("^", self.build(node[2], t), self._exponent(node[3]))
+            ex, et = self._exponent(node[3])
+            base = self.build(node[2], t)
+            if et == NAT:
+                return EBin("^", base, ex)
+            if (t, et) not in POWERS:  # e.g. an ℕ base with a real exponent: no HPow instance
+                raise SyntaxErr(f"failed to synthesize\n  HPow {t} {et} {t}")
+            return EApp(POWERS[(t, et)], (base, ex))
         if kind == "coe":
             e, s = self.tree(node[1], None)
             return _coerce(e, s, t)
@@ -741,14 +755,12 @@ class _Typer:
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
 
-    def _exponent(self, node: Node) -> Expr:
-        """`Monoid.npow`: the exponent is a natural-number term (numerals default to ℕ)."""
+    def _exponent(self, node: Node) -> tuple[Expr, str]:
+        """The exponent is elaborated on its own (`rightact%`): ℕ (numerals default to ℕ) is
+        `Monoid.npow`; ℝ and ℤ exponents select Real.rpow / zpow (see `POWERS`)."""
         if node[0] == "num" and node[1] > MAX_EXPONENT:
             raise SyntaxErr(f"minilean: exponent larger than {MAX_EXPONENT}")
-        e, t = self.tree(node, None)
-        if t != NAT:
-            raise SyntaxErr(f"minilean: only natural-number exponents are supported (got {t})")
-        return e
+        return self.tree(node, None)
 
 
 def _coerce(e: Expr, src: str, dst: str) -> Expr:
@@ -923,6 +935,12 @@ def show_expr(e: Expr, prec: int = 0) -> str:
             return f"|{show_expr(e.args[0])}|"
         if not e.args:
             return e.fn
+        if e.fn in POWER_FUNS:
+            ex = show_expr(e.args[1], 75)
+            if not _typed_leaf(e.args[1]):  # a bare `3 / 2` would read back as an ℕ exponent
+                ex = f"({show_expr(e.args[1])} : {LIB_FUNS[e.fn][0][1]})"
+            s = f"{show_expr(e.args[0], 76)} ^ {ex}"
+            return f"({s})" if prec > 75 else s
         s = " ".join([display_name(e.fn), *(show_expr(a, MAX_PREC) for a in e.args)])
         return f"({s})" if prec >= MAX_PREC else s
     if isinstance(e, ESum):
@@ -943,6 +961,8 @@ def _typed_leaf(e: Expr) -> bool:
     """Does `e` contain a variable or application that fixes its type when read back?"""
     if isinstance(e, ESum):
         return _typed_leaf(e.body)
+    if isinstance(e, EApp) and e.fn in POWER_FUNS:
+        return _typed_leaf(e.args[0])  # as for `^`: the base fixes the type
     if isinstance(e, EVar | EApp | EMeta):
         return True
     if isinstance(e, EBin):
