@@ -118,7 +118,8 @@ def test_instantiating_a_quantifier_substitutes_into_the_sum() -> None:
     [
         (": (∑ x ∈ Finset.Icc (0 : ℝ) 1, x) = 0", "LocallyFiniteOrder"),  # ℝ intervals are not finite
         (": (∑ k ∈ Finset.Icc 1 3, (k : ℝ)) = 6", "index"),  # Lean would infer k : ℝ from the body
-        (": (∑ k ∈ Nat.divisors 6, k) = 12", "Finset.range"),
+        (": (∑ k ∈ Nat.primeFactors 6, k) = 5", "Finset.range"),
+        (": (∑ k ∈ Finset.filter (· ∣ 6) (Finset.range 7), k) = 12", "·"),  # no `·` lambdas
         ("(s : ℕ) : (∑ k ∈ s, k) = 0", "Finset.range"),
     ],
 )

@@ -24,27 +24,51 @@ from lean_io.minilean.syntax import (
     EVar,
     Expr,
     Node,
+    Prop,
     SyntaxErr,
     _has_typed_leaf,
     _tree_leaves,
     _Typer,
+    subst_prop,
+    to_prop,
 )
 
 MAX_TERMS = 1000  # closed evaluation of a sum gives up beyond this many terms
 
 
-def _domain(dom: Node) -> tuple[str, Node | None, Node]:
+_DIVISORS = {"Nat.divisors": "divisors", "Nat.properDivisors": "properDivisors"}
+
+
+def _domain(dom: Node) -> tuple[str, Node | None, Node, tuple[str, Node] | None]:
+    """(kind, lo, hi, filter) of an index set; filter = (lambda variable, predicate node)."""
     if dom[0] == "app" and dom[1][0] == "id":
         name, args = dom[1][1], dom[2]
         if name == "Finset.range" and len(args) == 1:
-            return "range", None, args[0]
+            return "range", None, args[0], None
         if name == "Finset.Icc" and len(args) == 2:
-            return "Icc", args[0], args[1]
-    raise SyntaxErr("minilean: big operators are supported over Finset.range n and Finset.Icc a b only")
+            return "Icc", args[0], args[1], None
+        if name in _DIVISORS and len(args) == 1:
+            return _DIVISORS[name], None, args[0], None
+        if name == "Finset.filter" and len(args) == 2:
+            fn = args[0]
+            if fn[0] == "fun" and len(fn[1]) == 1 and fn[1][0][1] is None:
+                kind, lo, hi, inner = _domain(args[1])
+                if inner is None:
+                    return kind, lo, hi, (fn[1][0][0], fn[2])
+    raise SyntaxErr(
+        "minilean: big operators are supported over Finset.range n, Finset.Icc a b, Nat.divisors n, "
+        "Nat.properDivisors n and Finset.filter (fun x => p x) of those only"
+    )
 
 
 def _bound_type(typer: _Typer, node: Node) -> str | None:
     return typer.tree(node, None)[1] if _has_typed_leaf(node) else None
+
+
+def elab_card(typer: _Typer, dom: Node) -> tuple[ESum, str]:
+    """`Finset.card s`: the number of elements, a sum of 1 over `s` (ℕ)."""
+    filt = _domain(dom)[3]
+    return elab_bigop(typer, ("bigop", "card", filt[0] if filt else "i", dom, ("num", 1)), NAT)
 
 
 def elab_bigop(typer: _Typer, node: Node, expected: str | None = None) -> tuple[ESum, str]:
@@ -53,10 +77,10 @@ def elab_bigop(typer: _Typer, node: Node, expected: str | None = None) -> tuple[
     _, op, var, dom, body = node
     if not _NAME_OK.match(var):
         raise SyntaxErr(f"invalid binder name '{var}'")
-    kind, lo_node, hi_node = _domain(dom)
-    if kind == "range":
+    kind, lo_node, hi_node, filt = _domain(dom)
+    if kind in ("range", *_DIVISORS.values()):
         ity = NAT
-        lo: Expr = ENum(0)
+        lo: Expr = ENum(0 if kind == "range" else 1)
         hi = typer.tree(hi_node, NAT)[0]
     else:
         assert lo_node is not None
@@ -68,12 +92,20 @@ def elab_bigop(typer: _Typer, node: Node, expected: str | None = None) -> tuple[
             raise SyntaxErr(f"failed to synthesize\n  LocallyFiniteOrder {ity}")
         if lt is None and ht is None:
             _check_nat_index(var, body, typer.ctx)
+            if filt is not None:
+                _check_nat_index(filt[0], filt[1], typer.ctx)
         lo, hi = typer.tree(lo_node, ity)[0], typer.tree(hi_node, ity)[0]
+    guard = None
+    if filt is not None:
+        if not _NAME_OK.match(filt[0]):
+            raise SyntaxErr(f"invalid binder name '{filt[0]}'")
+        pred = to_prop(filt[1], {**typer.ctx, filt[0]: ity})
+        guard = subst_prop(pred, filt[0], EVar(var)) if filt[0] != var else pred
     inner = _Typer({**typer.ctx, var: ity})
     if expected is None and not _has_typed_leaf(body):
         raise SyntaxErr("minilean: cannot infer the type of the summand (give it a type ascription)")
     e, ty = inner.tree(body, expected)
-    return ESum(op, var, ity, kind, lo, hi, e, ty), ty
+    return ESum(op, var, ity, kind, lo, hi, e, ty, guard), ty
 
 
 def _check_nat_index(var: str, body: Node, ctx: dict) -> None:
@@ -107,10 +139,35 @@ def _check_nat_index(var: str, body: Node, ctx: dict) -> None:
         elif kind == "app":
             for a in n[2]:
                 tree(a)
-        elif kind in ("coe", "ascr", "bigop") and mentions(n):
+        elif kind in ("coe", "ascr", "bigop", "quant", "fun") and mentions(n):
             refuse()
 
-    tree(body)
+    def prop(n: Node) -> None:  # a filter predicate: its relations are trees
+        kind = n[0]
+        if kind == "bin" and n[1] in ("∧", "∨", "→", "↔"):
+            prop(n[2])
+            prop(n[3])
+        elif kind == "not":
+            prop(n[1])
+        elif kind == "bin" or (kind == "app" and _is_prop_node(n)):
+            for c in (n[2], n[3]) if kind == "bin" else n[2]:
+                tree(c)
+        elif mentions(n):
+            refuse()
+
+    if _is_prop_node(body):
+        prop(body)
+    else:
+        tree(body)
+
+
+_PROP_OPS = ("∧", "∨", "→", "↔", "=", "≠", "<", ">", "≤", "≥", "∣")
+
+
+def _is_prop_node(n: Node) -> bool:
+    if n[0] == "not" or (n[0] == "bin" and n[1] in _PROP_OPS):
+        return True
+    return n[0] == "app" and n[1][0] == "id" and n[1][1] in ("Even", "Odd", "Nat.Prime")
 
 
 def subst_expr(e: Expr, name: str, value: Expr) -> Expr:
@@ -127,8 +184,9 @@ def subst_expr(e: Expr, name: str, value: Expr) -> Expr:
         return EApp(e.fn, tuple(subst_expr(a, name, value) for a in e.args))
     if isinstance(e, ESum):
         body = e.body if e.var == name else subst_expr(e.body, name, value)
+        guard = e.guard if e.var == name or e.guard is None else subst_prop(e.guard, name, value)
         lo, hi = subst_expr(e.lo, name, value), subst_expr(e.hi, name, value)
-        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty)
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, guard)
     return e
 
 
@@ -136,17 +194,30 @@ def literal(i: int) -> Expr:
     return ENum(i) if i >= 0 else ENeg(ENum(-i))
 
 
-def indices(e: ESum, lo: int, hi: int, limit: int = MAX_TERMS) -> range:
-    """The index values of the sum given its evaluated bounds (range n = {0, …, n-1})."""
-    r = range(0, max(hi, 0)) if e.kind == "range" else range(lo, hi + 1)
+def indices(e: ESum, lo: int, hi: int, limit: int = MAX_TERMS) -> list[int]:
+    """The index values of the sum given its evaluated bounds (range n = {0, …, n-1}, Icc inclusive,
+    divisors of hi), before the filter."""
+    if e.kind == "range":
+        r = range(0, max(hi, 0))
+    elif e.kind == "Icc":
+        r = range(lo, hi + 1)
+    else:  # divisors / properDivisors of hi (none of 0)
+        r = range(1, hi + 1 if e.kind == "divisors" else hi)
     if len(r) > limit:
         raise ValueError("too many terms")
-    return r
+    if e.kind in ("divisors", "properDivisors"):
+        return [d for d in r if hi % d == 0]
+    return list(r)
 
 
-def terms(e: ESum, lo: int, hi: int) -> list[Expr]:
-    """The summands of a sum with evaluated bounds, the index replaced by each value."""
-    return [subst_expr(e.body, e.var, literal(i)) for i in indices(e, lo, hi)]
+def terms(e: ESum, lo: int, hi: int, limit: int = MAX_TERMS) -> list[tuple[Prop | None, Expr]]:
+    """(guard, summand) per index value, the index replaced by the value (guard None: no filter)."""
+    out = []
+    for i in indices(e, lo, hi, limit):
+        v = literal(i)
+        guard = subst_prop(e.guard, e.var, v) if e.guard is not None else None
+        out.append((guard, subst_expr(e.body, e.var, v)))
+    return out
 
 
 __all__ = ["MAX_TERMS", "elab_bigop", "indices", "literal", "subst_expr", "terms"]

@@ -284,8 +284,8 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
         return match_expr(pat.arg, tgt.arg, s, None)  # type: ignore[union-attr]
     if isinstance(pat, ESum):  # the summand must be equal as written (no metavariable under the binder)
         t: ESum = tgt  # type: ignore[assignment]
-        head = (pat.op, pat.var, pat.ity, pat.kind, pat.ty, pat.body)
-        if head != (t.op, t.var, t.ity, t.kind, t.ty, t.body) or _metas(pat.body):
+        head = (pat.op, pat.var, pat.ity, pat.kind, pat.ty, pat.body, pat.guard)
+        if head != (t.op, t.var, t.ity, t.kind, t.ty, t.body, t.guard) or _metas((pat.body, pat.guard)):
             return s if _closed_equal(pat, tgt, ty) else None
         r2 = match_expr(pat.lo, t.lo, s, pat.ity)
         r2 = match_expr(pat.hi, t.hi, r2, pat.ity) if r2 is not None else None
@@ -359,10 +359,11 @@ def instantiate_expr(e: Expr, s: Subst) -> Expr:
     if isinstance(e, EApp):
         return EApp(e.fn, tuple(instantiate_expr(a, s) for a in e.args))
     if isinstance(e, ESum):
-        if any(e.var in _free(s[m]) for m in _metas(e.body) if m in s):
+        if any(e.var in _free(s[m]) for m in _metas((e.body, e.guard)) if m in s):
             raise TacticFail(f"minilean: instantiating would capture the bound variable '{e.var}'")
         lo, hi, body = (instantiate_expr(x, s) for x in (e.lo, e.hi, e.body))
-        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty)
+        guard = instantiate(e.guard, s) if e.guard is not None else None
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, guard)
     return e
 
 
@@ -392,7 +393,8 @@ def _expr_ground(e: Expr) -> bool:
     if isinstance(e, EApp):
         return all(_expr_ground(a) for a in e.args)
     if isinstance(e, ESum):
-        return all(_expr_ground(x) for x in (e.lo, e.hi, e.body))
+        guard_ok = e.guard is None or is_ground(e.guard)
+        return guard_ok and all(_expr_ground(x) for x in (e.lo, e.hi, e.body))
     return True
 
 

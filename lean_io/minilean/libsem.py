@@ -24,7 +24,19 @@ import z3
 
 from lean_io.minilean.bigops import indices, terms
 from lean_io.minilean.libfuns import LIB_FUNS
-from lean_io.minilean.syntax import INT, MAX_BITS, NAT, EApp, ESum, Expr, NotEvaluable, eval_int, expr_vars
+from lean_io.minilean.syntax import (
+    INT,
+    MAX_BITS,
+    NAT,
+    EApp,
+    ESum,
+    Expr,
+    NotEvaluable,
+    eval_int,
+    eval_prop,
+    expr_vars,
+    prop_vars,
+)
 
 UNFOLD = 200  # sums with closed bounds and at most this many terms are unfolded for z3
 # `decide` (kernel evaluation) on a big operator: only short ones, where Lean's kernel surely finishes
@@ -70,10 +82,13 @@ def eval_lib_int(e: Expr, env: Mapping[str, int]) -> int:
             idx = indices(e, lo, hi, DECIDE_TERMS)
         except ValueError:
             raise NotEvaluable("too many terms") from None
-        acc = 0 if e.op == "∑" else 1
+        add = e.op != "∏"
+        acc = 0 if add else 1
         for i in idx:
+            if e.guard is not None and not eval_prop(e.guard, {**env, e.var: i}):
+                continue
             v = eval_int(e.body, {**env, e.var: i})
-            acc = _check_bits(acc + v if e.op == "∑" else acc * v)
+            acc = _check_bits(acc + v if add else acc * v)
         return acc
     if isinstance(e, EApp) and e.fn in LIB_FUNS and LIB_FUNS[e.fn][1] in (NAT, INT):
         doms = LIB_FUNS[e.fn][0]
@@ -94,17 +109,18 @@ def eval_lib_num(e: Expr, ty: str, eval_num: Callable[[Expr, str], Fraction]) ->
     """Closed value for `norm_num` (exact rationals): sums over `Finset.range` with a numeral bound (the
     BigOperators extension; not `Finset.Icc`), and the functions of `_NORM_NUM_FUNS`."""
     if isinstance(e, ESum):
-        if e.kind != "range":
-            raise NotEvaluable("norm_num does not expand Finset.Icc")
+        if e.kind != "range" or e.guard is not None:
+            raise NotEvaluable("norm_num only expands sums over Finset.range")
         hi = eval_num(e.hi, NAT)
         try:
             ts = terms(e, 0, int(hi))
         except ValueError:
             raise NotEvaluable("too many terms") from None
-        acc = Fraction(0 if e.op == "∑" else 1)
-        for t in ts:
+        add = e.op != "∏"
+        acc = Fraction(0 if add else 1)
+        for _, t in ts:
             v = eval_num(t, e.ty)
-            acc = acc + v if e.op == "∑" else acc * v
+            acc = acc + v if add else acc * v
         return acc
     if isinstance(e, EApp) and e.fn in _NORM_NUM_FUNS:
         doms = LIB_FUNS[e.fn][0]
@@ -232,7 +248,7 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
 def encode_sum(enc, e: ESum) -> z3.ArithRef:  # type: ignore[no-untyped-def]
     """z3 term for a sum/product: unfolded when its bounds are closed and small, else a recursive
     function of its bounds (and of the quantified variables its summand mentions)."""
-    add = e.op == "∑"
+    add = e.op != "∏"
     unit = (z3.IntVal if e.ty in (NAT, INT) else z3.RealVal)(0 if add else 1)
     try:
         lo = eval_int(e.lo, {})
@@ -242,21 +258,42 @@ def encode_sum(enc, e: ESum) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         ts = None
     if ts is not None and len(ts) <= UNFOLD:
         out = unit
-        for t in ts:
+        for guard, t in ts:
             v = enc.expr(t, e.ty)
+            if guard is not None:
+                v = z3.If(enc.prop(guard), v, unit)
             out = out + v if add else out * v
         return out
-    extras = sorted((expr_vars(e.body, set()) - {e.var}) & set(enc.bound))
+    if e.kind not in ("range", "Icc"):
+        from lean_io.minilean.smt import Untranslatable
+
+        raise Untranslatable("divisors of a symbolic number")
+    mentioned = expr_vars(e.body, set()) | (prop_vars(e.guard) if e.guard is not None else set())
+    extras = sorted((mentioned - {e.var}) & set(enc.bound))
     args = [enc.bound[x] for x in extras]
     # one function per summand (bounds are its arguments), so that sums over different bounds relate
     memo: dict = enc.__dict__.setdefault("_sum_funs", {})
-    key = (e.op, e.var, e.ity, e.kind, e.body, e.ty, tuple((x, args[i].sort()) for i, x in enumerate(extras)))
+    key = (
+        e.op,
+        e.var,
+        e.ity,
+        e.kind,
+        e.body,
+        e.guard,
+        e.ty,
+        tuple((x, args[i].sort()) for i, x in enumerate(extras)),
+    )
     if key not in memo:
         memo[key] = _define_sum(enc, e, extras, unit, add)
     f = memo[key]
     if e.kind == "range":
         return f(enc.expr(e.hi, e.ity), *args)
     return f(enc.expr(e.lo, e.ity), enc.expr(e.hi, e.ity), *args)
+
+
+def _guarded(enc, e: ESum, unit: z3.ArithRef) -> z3.ArithRef:  # type: ignore[no-untyped-def]
+    v = enc.expr(e.body, e.ty)
+    return v if e.guard is None else z3.If(enc.prop(e.guard), v, unit)
 
 
 def _define_sum(enc, e: ESum, extras: list[str], unit: z3.ArithRef, add: bool) -> z3.FuncDeclRef:  # type: ignore[no-untyped-def]
@@ -271,14 +308,14 @@ def _define_sum(enc, e: ESum, extras: list[str], unit: z3.ArithRef, add: bool) -
             f = z3.RecFunction(name, _I(), *[p.sort() for p in ps], vsort)
             n = z3.Int("#n")
             enc.bound[e.var] = n - 1
-            body = enc.expr(e.body, e.ty)
+            body = _guarded(enc, e, unit)
             prev = f(n - 1, *ps)
             z3.RecAddDefinition(f, [n, *ps], z3.If(n <= 0, unit, prev + body if add else prev * body))
         else:
             f = z3.RecFunction(name, _I(), _I(), *[p.sort() for p in ps], vsort)
             a, b = z3.Int("#a"), z3.Int("#b")
             enc.bound[e.var] = b
-            body = enc.expr(e.body, e.ty)
+            body = _guarded(enc, e, unit)
             prev = f(a, b - 1, *ps)
             z3.RecAddDefinition(f, [a, b, *ps], z3.If(b < a, unit, prev + body if add else prev * body))
     finally:

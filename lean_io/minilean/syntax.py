@@ -110,8 +110,11 @@ class EApp:
 @dataclass(frozen=True, slots=True)
 class ESum:
     """`∑ var ∈ Finset.range hi, body` (kind "range": var < hi) or `∑ var ∈ Finset.Icc lo hi, body`
-    (kind "Icc": lo ≤ var ≤ hi, empty when lo > hi); op "∏" for products. `var` is bound in `body`;
-    `ity` is the index type (ℕ or ℤ), `ty` the type of the body and of the whole sum."""
+    (kind "Icc": lo ≤ var ≤ hi, empty when lo > hi), `Nat.divisors hi` / `Nat.properDivisors hi`
+    (kinds "divisors", "properDivisors": the d ∣ hi with 1 ≤ d ≤ hi, resp. d < hi); op "∏" for
+    products, "card" for `Finset.card` (body 1). `guard`: `Finset.filter (fun var => guard)` around
+    the set. `var` is bound in `body` and `guard`; `ity` is the index type (ℕ or ℤ), `ty` the type of
+    the body and of the whole sum."""
 
     op: str
     var: str
@@ -121,6 +124,7 @@ class ESum:
     hi: Expr
     body: Expr
     ty: str
+    guard: Prop | None = None
 
 
 Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp | ESum
@@ -667,6 +671,10 @@ class _Typer:
             from lean_io.minilean.bigops import elab_bigop
 
             return elab_bigop(self, node)
+        if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
+            from lean_io.minilean.bigops import elab_card
+
+            return elab_card(self, node[1])
         if kind in ("hole", "sorry", "wild"):
             raise SyntaxErr("minilean: holes are not allowed inside propositions")
         if kind == "bin" and node[1] == "→":
@@ -686,6 +694,10 @@ class _Typer:
             if len(args) != len(doms):
                 raise SyntaxErr(f"minilean: '{name}' must be applied to exactly {len(doms)} argument(s)")
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
+        if name == "Finset.card" and len(args) == 1:
+            from lean_io.minilean.bigops import elab_card
+
+            return elab_card(self, args[0])
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
             inst = instance_name(name, s)
@@ -944,11 +956,17 @@ def show_expr(e: Expr, prec: int = 0) -> str:
         s = " ".join([display_name(e.fn), *(show_expr(a, MAX_PREC) for a in e.args)])
         return f"({s})" if prec >= MAX_PREC else s
     if isinstance(e, ESum):
-        dom = (
-            f"Finset.range {show_expr(e.hi, MAX_PREC)}"
-            if e.kind == "range"
-            else f"Finset.Icc ({show_expr(e.lo)} : {e.ity}) {show_expr(e.hi, MAX_PREC)}"
-        )
+        dom = {
+            "range": f"Finset.range {show_expr(e.hi, MAX_PREC)}",
+            "Icc": f"Finset.Icc ({show_expr(e.lo)} : {e.ity}) {show_expr(e.hi, MAX_PREC)}",
+            "divisors": f"Nat.divisors {show_expr(e.hi, MAX_PREC)}",
+            "properDivisors": f"Nat.properDivisors {show_expr(e.hi, MAX_PREC)}",
+        }[e.kind]
+        if e.guard is not None:
+            dom = f"Finset.filter (fun {e.var} => {show_prop(e.guard)}) ({dom})"
+        if e.op == "card":
+            s = f"Finset.card ({dom})"
+            return f"({s})" if prec >= MAX_PREC else s
         s = f"{e.op} {e.var} ∈ {dom}, {show_expr(e.body, 67)}"
         return f"({s})" if prec > 0 else s
     op = _SHOW_OP.get(e.op, e.op)
@@ -1042,7 +1060,10 @@ def expr_vars(e: Expr, acc: set[str]) -> set[str]:
     elif isinstance(e, ESum):
         expr_vars(e.lo, acc)
         expr_vars(e.hi, acc)
-        acc |= expr_vars(e.body, set()) - {e.var}
+        inner = expr_vars(e.body, set())
+        if e.guard is not None:
+            prop_vars(e.guard, inner)
+        acc |= inner - {e.var}
     return acc
 
 
@@ -1228,12 +1249,14 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
         if isinstance(e, EApp):
             return EApp(e.fn, tuple(ex(a) for a in e.args))
         if isinstance(e, ESum):
-            body = e.body
+            body, guard = e.body, e.guard
             if e.var != name:
-                if e.var in free and name in expr_vars(body, set()):
+                inner = expr_vars(body, set()) | (prop_vars(guard) if guard is not None else set())
+                if e.var in free and name in inner:
                     raise SyntaxErr(f"minilean: substitution would capture '{e.var}' (rename the index)")
                 body = ex(body)
-            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty)
+                guard = go(guard) if guard is not None else None
+            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty, guard)
         return e
 
     def go(q: Prop) -> Prop:

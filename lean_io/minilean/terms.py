@@ -628,7 +628,8 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
         if isinstance(e, ESum):  # the index shadows a declaration variable of that name
             inner = {k: v for k, v in sub.items() if k != e.var}
             body = _subst_vars(PRel("=", e.body, e.body, e.ty), inner).lhs  # type: ignore[union-attr]
-            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty)
+            guard = _subst_vars(e.guard, inner) if e.guard is not None else None
+            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty, guard)
         return e
 
     if isinstance(p, PQuant):  # the bound variable shadows the declaration's variable of that name
