@@ -60,3 +60,14 @@ def test_zpow_and_symbolic_npow_are_exact() -> None:
     assert _valid("x ^ m = x ^ 2", ("m = 2",)) is True
     assert _valid("x ^ (n + 1) = x * x ^ n") is True  # Monoid.npow with a symbolic exponent
     assert _valid("x ^ (n + 1) = x + x ^ n") is False
+
+
+def test_inverse_in_fields() -> None:
+    assert _goal("(x : ℝ) : (4 / x)⁻¹ * x = 1") == "(4 / x)⁻¹ * x = 1"
+    assert _goal("(a : ℝ) : 8⁻¹ / 4⁻¹ - a⁻¹ = 1") == "8⁻¹ / 4⁻¹ - a⁻¹ = 1"  # numerals take the tree's type
+    assert elaborate(initial_env(), "theorem t : (2 : ℕ)⁻¹ = 0 := by\n  sorry").has_errors  # no Inv ℕ
+    assert _proves(": (8 : ℝ)⁻¹ / 4⁻¹ = 1 / 2", "norm_num")
+    assert not _proves(": (8 : ℝ)⁻¹ / 4⁻¹ = 2", "norm_num")
+    assert _valid("x * x⁻¹ = 1", ("x ≠ 0",)) is True
+    assert _valid("x * x⁻¹ = 1") is False  # 0⁻¹ = 0
+    assert _valid("(0 : ℝ)⁻¹ = 0") is True

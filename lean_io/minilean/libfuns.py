@@ -29,6 +29,11 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Complex.I": ((), "ℂ"),
     "Complex.re": (("ℂ",), _R),
     "Complex.im": (("ℂ",), _R),
+    "Complex.normSq": (("ℂ",), _R),
+    # x⁻¹ in a field (0⁻¹ = 0), one entry per type
+    "Inv.inv": ((_R,), _R),
+    "Inv.inv@ℚ": ((_Q,), _Q),
+    "Inv.inv@ℂ": (("ℂ",), "ℂ"),
     # `x ^ y` with a non-ℕ exponent: Real.rpow (ℝ exponent), zpow (ℤ exponent, in a division ring)
     "Real.rpow": ((_R, _R), _R),
     "zpow": ((_R, _Z), _R),
@@ -51,6 +56,7 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
     "Int.floor": (_R, _Q, _Z),
     "Int.ceil": (_R, _Q, _Z),
     "Nat.floor": (_R, _Q, _N),
+    "Inv.inv": (_R, _Q, "ℂ"),
 }
 
 # notations: `π` is `Real.pi` (Mathlib's `Real.pi` notation, opened by the MiniF2F header's `open Real`)

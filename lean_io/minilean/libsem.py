@@ -101,7 +101,7 @@ def eval_lib_int(e: Expr, env: Mapping[str, int]) -> int:
 _NORM_NUM_FUNS = {
     "Nat.factorial",
     "Nat.sqrt",
-    *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor")),
+    *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor", "Inv.inv")),
 }
 
 
@@ -132,6 +132,8 @@ def eval_lib_num(e: Expr, ty: str, eval_num: Callable[[Expr, str], Fraction]) ->
             return Fraction(math.ceil(vals[0]))
         if base == "Nat.floor":
             return Fraction(max(math.floor(vals[0]), 0))
+        if base == "Inv.inv":  # Mathlib's norm_num Inv extension; 0⁻¹ = 0
+            return 1 / vals[0] if vals[0] else Fraction(0)
         return Fraction(_int_fn(e.fn, [int(v) for v in vals], for_norm_num=True))
     raise NotEvaluable(type(e).__name__)
 
@@ -219,6 +221,12 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
     if fn.split("@")[0] == "zpow":  # x ^ (n : ℤ) = x ^ n for n ≥ 0, (x ^ (-n))⁻¹ otherwise (0⁻¹ = 0)
         pos, neg = npow(a[0], a[1]), npow(a[0], -a[1])
         return z3.If(a[1] >= 0, pos, z3.If(neg == 0, z3.RealVal(0), 1 / neg))
+    if fn.split("@")[0] == "Inv.inv":  # x⁻¹ = 1 / x with 0⁻¹ = 0 (inv_zero)
+        return z3.If(a[0] == 0, z3.RealVal(0), 1 / a[0])
+    if fn == "Complex.normSq" or fn.split("@")[0] in ("Complex.re", "Complex.im"):
+        from lean_io.minilean.smt import Untranslatable
+
+        raise Untranslatable(fn)
     if fn in _IDENTITY:
         return a[0]
     base = fn.split("@")[0]

@@ -252,6 +252,7 @@ _SYMBOLS = sorted(
         "∏",
         "∈",
         "!",
+        "⁻¹",
     ],
     key=len,
     reverse=True,
@@ -564,9 +565,9 @@ class Parser:
             node = ("anon", tuple(items))
         else:
             raise SyntaxErr(f"unexpected token '{t.text or 'end of input'}'; expected term")
-        while self.at("!"):  # `n !` / `7!`: Nat.factorial (open Nat)
-            self.next()
-            node = ("app", ("id", "Nat.factorial"), (node,))
+        while self.at("!") or self.at("⁻¹"):  # `n !` / `7!`: Nat.factorial (open Nat); `x⁻¹`
+            fn = "Nat.factorial" if self.next().text == "!" else "Inv.inv"
+            node = ("app", ("id", fn), (node,))
         # field projections directly after a closing bracket: (hn h).elim, ⟨a, b⟩.1
         while self.at(".") and t.kind == "sym":
             self.next()
@@ -635,6 +636,8 @@ class _Typer:
             return None
         if node[0] == "bigop" and not _has_typed_leaf(node[4]):  # `∑ k ∈ s, 2 ^ k`: adapts like a numeral
             return None
+        if node[0] == "app" and node[1] == ("id", "Inv.inv") and not _has_typed_leaf(node[2][0]):
+            return None  # `8⁻¹`: the numeral takes the tree's type
         key = id(node)
         if key not in self.cache:
             self.cache[key] = self._leaf(node)
@@ -680,8 +683,9 @@ class _Typer:
         if kind == "bin" and node[1] == "→":
             raise SyntaxErr("minilean: unexpected function type in a term")
         raise SyntaxErr(
-            "type expected: minilean terms use ℕ ℤ ℚ ℝ numerals and variables, + - * / % ^ (numeral "
-            "exponents), |·|, ↑ casts, Nat.gcd/Nat.lcm and function variables"
+            f"type expected: minilean cannot state the term {node_head(node)} (terms use ℕ ℤ ℚ ℝ ℂ "
+            "numerals and variables, + - * / % ^, |·|, ↑ casts, ∑/∏, library functions and function "
+            "variables)"
         )
 
     def _app(self, name: str, args: tuple) -> tuple[Expr, str]:
@@ -763,6 +767,11 @@ class _Typer:
             from lean_io.minilean.bigops import elab_bigop
 
             return elab_bigop(self, node, t)[0]
+        if kind == "app" and node[1] == ("id", "Inv.inv") and self.leaf(node) is None:
+            inst = instance_name("Inv.inv", t)
+            if inst is None:
+                raise SyntaxErr(f"failed to synthesize\n  Inv {t}")
+            return EApp(inst, (self.build(node[2][0], t),))
         lf = self.leaf(node)
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
@@ -907,9 +916,26 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
                 raise SyntaxErr("minilean: divisibility is only supported on ℕ and ℤ")
             return PRel("∣", typer.tree(node[2], ty)[0], typer.tree(node[3], ty)[0], ty)
     raise SyntaxErr(
-        "type expected: minilean propositions use Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, "
-        "(in)equalities and ∣ over ℕ ℤ ℚ ℝ, Even/Odd and Nat.Prime"
+        f"type expected: minilean cannot state the proposition {node_head(node)} (propositions use "
+        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd and "
+        "Nat.Prime)"
     )
+
+
+def node_head(node: Node) -> str:
+    """A short name for what a raw node is, for refusal messages (`'Function.Injective _'`)."""
+    kind = node[0]
+    if kind == "id":
+        return f"'{node[1]}'"
+    if kind == "app" and node[1][0] == "id":
+        return f"'{node[1][1]} _'"
+    if kind == "app" and node[1][0] == "proj":
+        return f"'_.{node[1][2]} _'"
+    if kind == "proj":
+        return f"'_.{node[2]}'"
+    if kind == "bin":
+        return f"'_ {node[1]} _'"
+    return f"({kind})"
 
 
 _NAME_OK = re.compile(rf"^{_ID_START}{_ID_CONT}*$")
@@ -947,6 +973,8 @@ def show_expr(e: Expr, prec: int = 0) -> str:
             return f"|{show_expr(e.args[0])}|"
         if not e.args:
             return e.fn
+        if display_name(e.fn) == "Inv.inv":
+            return f"{show_expr(e.args[0], MAX_PREC)}⁻¹"
         if e.fn in POWER_FUNS:
             ex = show_expr(e.args[1], 75)
             if not _typed_leaf(e.args[1]):  # a bare `3 / 2` would read back as an ℕ exponent
@@ -979,7 +1007,7 @@ def _typed_leaf(e: Expr) -> bool:
     """Does `e` contain a variable or application that fixes its type when read back?"""
     if isinstance(e, ESum):
         return _typed_leaf(e.body)
-    if isinstance(e, EApp) and e.fn in POWER_FUNS:
+    if isinstance(e, EApp) and (e.fn in POWER_FUNS or display_name(e.fn) == "Inv.inv"):
         return _typed_leaf(e.args[0])  # as for `^`: the base fixes the type
     if isinstance(e, EVar | EApp | EMeta):
         return True
