@@ -124,3 +124,17 @@ def test_transcendental_functions_only_have_mathlib_facts() -> None:
 def test_unknown_functions_stay_refused() -> None:
     bad, why = minif2f.statable("theorem t (x : ℝ) : Real.arctan x ≥ 0 := by\n  sorry")
     assert not bad and "Real.arctan" in why
+
+
+def test_facts_hold_under_binders() -> None:
+    # an application to a quantified variable gets the facts for every argument (as a pattern axiom)
+    fs = {"f": "ℝ → ℝ"}
+
+    def valid(hyp: str, goal: str) -> bool | None:
+        return smt.valid([parse_prop(hyp, fs)], parse_prop(goal, fs), fs, 3000)
+
+    assert valid("∀ x : ℝ, x ≥ 4 → f x = Real.sqrt x", "f 4 = 2") is True
+    assert valid("∀ x : ℝ, x ≥ 4 → f x = Real.sqrt x", "f 4 = -2") is not True
+    assert valid("∀ x : ℝ, f x = x ^ 2 - 4 * Real.sqrt x + 1", "f (f 4) = 70") is True
+    assert valid("∀ x : ℝ, f x = Real.exp x", "f 3 > 0") is True
+    assert valid("∀ x : ℝ, f x = Real.exp x", "f 3 > 1") is not True

@@ -185,6 +185,47 @@ def npow(base: z3.ArithRef, n: z3.ArithRef) -> z3.ArithRef:
     return _npow(base.sort())(base, n)
 
 
+# Facts about opaque functions, each a Mathlib theorem: (arguments, value) -> constraints
+_FACTS = {
+    # Real.sqrt_nonneg, Real.mul_self_sqrt, Real.sqrt_eq_zero_of_nonpos: together the definition
+    "Real.sqrt": lambda a, s: [s >= 0, z3.Implies(a[0] >= 0, s * s == a[0]), z3.Implies(a[0] < 0, s == 0)],
+    "Real.exp": lambda a, v: [v > 0],  # Real.exp_pos
+    "Real.sin": lambda a, v: [v >= -1, v <= 1],  # Real.neg_one_le_sin, Real.sin_le_one
+    "Real.cos": lambda a, v: [v >= -1, v <= 1],
+    "Real.tan": lambda a, v: [],
+    # Real.rpow_zero, Real.rpow_one, Real.rpow_pos_of_pos, Real.rpow_nonneg
+    "Real.rpow": lambda a, r: [
+        z3.Implies(a[1] == 0, r == 1),
+        z3.Implies(a[1] == 1, r == a[0]),
+        z3.Implies(a[0] > 0, r > 0),
+        z3.Implies(a[0] >= 0, r >= 0),
+    ],
+    # Nat.sqrt_le', Nat.lt_succ_sqrt': the definition (on n ≥ 0)
+    "Nat.sqrt": lambda a, s: [z3.Implies(a[0] >= 0, z3.And(s >= 0, s * s <= a[0], a[0] < (s + 1) * (s + 1)))],
+}
+
+
+def _axiom(enc, key: str, f: z3.FuncDeclRef, sorts: list) -> None:  # type: ignore[no-untyped-def]
+    """The facts of `key` for every argument, once per encoding (instantiated on each application by
+    the pattern), so that applications to quantified variables get them too."""
+    done: set = enc.__dict__.setdefault("_lib_axioms", set())
+    if key in done:
+        return
+    done.add(key)
+    xs = [z3.Const(f"#q{i}", s) for i, s in enumerate(sorts)]
+    app = f(*xs)
+    facts = _FACTS[key](xs, app)
+    if facts:
+        enc.side.append(z3.ForAll(xs, z3.And(*facts), patterns=[app]))
+
+
+def _log_facts(enc, log: z3.FuncDeclRef) -> None:  # type: ignore[no-untyped-def]
+    done: set = enc.__dict__.setdefault("_lib_axioms", set())
+    if "Real.log" not in done:
+        done.add("Real.log")
+        enc.side += [log(z3.RealVal(0)) == 0, log(z3.RealVal(1)) == 0]  # Real.log_zero, Real.log_one
+
+
 def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
     """z3 term for a library application (facts go to `enc.side`)."""
     doms, _ = LIB_FUNS[e.fn]
@@ -194,30 +235,23 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         pi = z3.Real("#Real.pi")
         side += [pi > 3, pi <= 4]
         return pi
-    if fn == "Real.sqrt":
-        s = z3.Function("#Real.sqrt", _R(), _R())(a[0])
-        side += [s >= 0, z3.Implies(a[0] >= 0, s * s == a[0]), z3.Implies(a[0] < 0, s == 0)]
-        return s
-    if fn in ("Real.exp", "Real.log", "Real.sin", "Real.cos", "Real.tan"):
-        v = z3.Function("#" + fn, _R(), _R())(a[0])
-        if fn == "Real.exp":
-            side.append(v > 0)
-        elif fn == "Real.log":
-            side += [z3.Implies(a[0] == 0, v == 0), z3.Implies(a[0] == 1, v == 0)]
-        elif fn != "Real.tan":
-            side += [v >= -1, v <= 1]
+    if fn in _FACTS:
+        sorts = [_R() if d != NAT else _I() for d in doms]
+        f = z3.Function("#" + fn, *sorts, _I() if fn == "Nat.sqrt" else _R())
+        if any(expr_vars(x, set()) & set(enc.bound) for x in e.args):  # under a binder: the
+            _axiom(enc, fn, f, sorts)  # ground facts below would be about a detached constant
+        v = f(*a)
+        side += _FACTS[fn](a, v)  # the ground instance too (no quantifier instantiation needed)
         return v
+    if fn == "Real.log":
+        log = z3.Function("#Real.log", _R(), _R())
+        _log_facts(enc, log)
+        return log(a[0])
     if fn == "Real.logb":
         log = z3.Function("#Real.log", _R(), _R())
+        _log_facts(enc, log)
         lb, lx = log(a[0]), log(a[1])
-        side += [z3.Implies(a[0] == 0, lb == 0), z3.Implies(a[0] == 1, lb == 0)]
-        side += [z3.Implies(a[1] == 0, lx == 0), z3.Implies(a[1] == 1, lx == 0)]
         return z3.If(lb == 0, z3.RealVal(0), lx / lb)
-    if fn == "Real.rpow":  # opaque; Real.rpow_zero, Real.rpow_one, Real.rpow_pos_of_pos, Real.rpow_nonneg
-        r = z3.Function("#Real.rpow", _R(), _R(), _R())(a[0], a[1])
-        side += [z3.Implies(a[1] == 0, r == 1), z3.Implies(a[1] == 1, r == a[0])]
-        side += [z3.Implies(a[0] > 0, r > 0), z3.Implies(a[0] >= 0, r >= 0)]
-        return r
     if fn.split("@")[0] == "zpow":  # x ^ (n : ℤ) = x ^ n for n ≥ 0, (x ^ (-n))⁻¹ otherwise (0⁻¹ = 0)
         pos, neg = npow(a[0], a[1]), npow(a[0], -a[1])
         return z3.If(a[1] >= 0, pos, z3.If(neg == 0, z3.RealVal(0), 1 / neg))
@@ -240,10 +274,6 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return z3.If(a[0] >= 0, a[0], -a[0])
     if fn == "Int.toNat":
         return z3.If(a[0] >= 0, a[0], z3.IntVal(0))
-    if fn == "Nat.sqrt":
-        s = z3.Function("#Nat.sqrt", _I(), _I())(a[0])
-        side += [s >= 0, s * s <= a[0], a[0] < (s + 1) * (s + 1)]
-        return s
     if fn == "Nat.factorial":
         return _factorial()(a[0])
     if fn == "Nat.choose":
