@@ -75,3 +75,12 @@ def test_complex_equations_are_used_by_rewriting() -> None:
     assert _proves(stmt, "rw [← h₁]\n  ring")
     bad = "(a b c : ℂ) (h₀ : a + b = 2 * c) (h₁ : c = Complex.I) : a * c + b * c = (a - b) * Complex.I"
     assert not _proves(bad, "rw [← h₁]\n  ring")
+
+
+def test_real_and_imaginary_parts() -> None:
+    assert _goal("(z : ℂ) (h : z.re = 1) : z.im = 0") == "Complex.im z = 0"
+    assert _goal("(f : ℂ → ℂ) : ∀ z, f z = 0 → 0 < z.re") == "∀ (z : ℂ), f z = 0 → 0 < Complex.re z"
+    assert elaborate(initial_env(), "theorem t (x : ℝ) : x.re = 1 := by\n  sorry").has_errors
+    # z.re is an ordinary real: linarith reads facts about it
+    assert _proves("(z : ℂ) (h : z.re = 1) : z.re + 1 = 2", "linarith")
+    assert not _proves("(z : ℂ) (h : z.re = 1) : z.re + 1 = 3", "linarith")

@@ -138,3 +138,9 @@ def test_facts_hold_under_binders() -> None:
     assert valid("∀ x : ℝ, f x = x ^ 2 - 4 * Real.sqrt x + 1", "f (f 4) = 70") is True
     assert valid("∀ x : ℝ, f x = Real.exp x", "f 3 > 0") is True
     assert valid("∀ x : ℝ, f x = Real.exp x", "f 3 > 1") is not True
+
+
+def test_succ_field_notation() -> None:
+    assert _goal("(u : ℕ → ℚ) (k : ℕ) : u k.succ = 1") == "u (Nat.succ k) = 1"
+    assert _proves(": Nat.succ 4 = 5", "decide") and not _proves(": Nat.succ 4 = 4", "decide")
+    assert _valid("Nat.succ n = n + 1") is True and _valid("Nat.succ n = n") is False

@@ -16,6 +16,7 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Nat.factorial": ((_N,), _N),
     "Nat.choose": ((_N, _N), _N),
     "Nat.sqrt": ((_N,), _N),
+    "Nat.succ": ((_N,), _N),
     "Int.natAbs": ((_Z,), _N),
     "Int.toNat": ((_Z,), _N),
     "Real.sqrt": ((_R,), _R),
@@ -59,6 +60,9 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
     "Inv.inv": (_R, _Q, "ℂ"),
 }
 
+# field notation on a variable: (its sort, field) -> function
+FIELD_FUNS = {("ℂ", "re"): "Complex.re", ("ℂ", "im"): "Complex.im", (_N, "succ"): "Nat.succ"}
+
 # notations: `π` is `Real.pi` (Mathlib's `Real.pi` notation, opened by the MiniF2F header's `open Real`)
 CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi", "Complex.I": "Complex.I"}
 
@@ -82,6 +86,7 @@ def display_name(fn: str) -> str:
 
 __all__ = [
     "CONSTANT_ALIASES",
+    "FIELD_FUNS",
     "LIB_FUNS",
     "POLYMORPHIC",
     "POWERS",

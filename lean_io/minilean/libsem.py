@@ -67,6 +67,8 @@ def _int_fn(fn: str, vals: list[int], for_norm_num: bool = False) -> int:
         return math.isqrt(vals[0])
     if fn == "Int.natAbs":
         return abs(vals[0])
+    if fn == "Nat.succ":
+        return vals[0] + 1
     if fn == "Int.toNat":
         return max(vals[0], 0)
     raise NotEvaluable(fn)
@@ -272,6 +274,8 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return z3.If(a[0] < 0, z3.IntVal(0), z3.ToInt(a[0]))
     if fn == "Int.natAbs":
         return z3.If(a[0] >= 0, a[0], -a[0])
+    if fn == "Nat.succ":
+        return a[0] + 1
     if fn == "Int.toNat":
         return z3.If(a[0] >= 0, a[0], z3.IntVal(0))
     if fn == "Nat.factorial":

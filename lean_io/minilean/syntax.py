@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from lean_io.minilean.libfuns import (
     CONSTANT_ALIASES,
+    FIELD_FUNS,
     LIB_FUNS,
     POLYMORPHIC,
     POWER_FUNS,
@@ -649,6 +650,10 @@ class _Typer:
             name = node[1]
             if name in CONSTANT_ALIASES and name not in self.ctx:  # Real.pi (π), Complex.I
                 return EApp(CONSTANT_ALIASES[name], ()), _LIB_FUNS[CONSTANT_ALIASES[name]][1]
+            base, _, field = name.rpartition(".")
+            method = FIELD_FUNS.get((self.ctx.get(base, ""), field))
+            if method is not None:  # z.re, z.im (z : ℂ), k.succ (k : ℕ)
+                return EApp(method, (EVar(base),)), _LIB_FUNS[method][1]
             if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
