@@ -671,7 +671,7 @@ class _Typer:
         if kind == "ascr":
             sort = sort_of_node(node[2])
             if sort not in NUMERIC:
-                raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ or ℝ")
+                raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ, ℝ or ℂ")
             return self.tree(node[1], sort)
         if kind == "app" and node[1][0] == "id":
             return self._app(node[1][1], node[2])
