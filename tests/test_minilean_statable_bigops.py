@@ -147,3 +147,13 @@ def test_z3_encoding_of_sums_under_quantifiers() -> None:
     assert _valid("∀ j : ℕ, (∑ k ∈ Finset.range n, (k + j)) = 2 * j + 2", N, ("n = 2",)) is False
     assert _valid("∃ j : ℕ, (∑ k ∈ Finset.range 1, j) = 5", N) is True
     assert _valid("∀ j : ℕ, (∑ k ∈ Finset.range 1, j) = 5", N) is False
+
+
+def test_rw_rewrites_bounds_and_closed_subterms_of_the_summand() -> None:
+    assert _proves("(n : ℕ) (h : n = 4) : (∑ k ∈ Finset.range n, k) = 6", "rw [h]\n  decide")
+    assert not _proves("(n : ℕ) (h : n = 4) : (∑ k ∈ Finset.range n, k) = 7", "rw [h]\n  decide")
+    stmt = "(f : ℕ → ℕ) (h : f 2 = 5) : (∑ k ∈ Finset.range 3, (f 2 + k)) = {v}"
+    assert _proves(stmt.format(v=18), "rw [h]\n  decide")
+    assert not _proves(stmt.format(v=9), "rw [h]\n  decide")
+    # the index is not the free `k`: nothing to rewrite (as kabstract)
+    assert not _proves("(k : ℕ) (h : k = 2) : (∑ k ∈ Finset.range 3, k) = 3", "rw [h]\n  decide")

@@ -265,6 +265,14 @@ def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits
             doms = sorts[e.fn].split(" → ")[:-1]
         args = zip(e.args, doms, strict=True)
         return EApp(e.fn, tuple(_rw_expr(a, d, lhs, rhs, ty, sorts, hits) for a, d in args))
+    if isinstance(e, ESum):  # bounds always; the summand when the rule cannot mention the index
+        from lean_io.minilean.syntax import expr_vars
+
+        lo, hi = (_rw_expr(x, e.ity, lhs, rhs, ty, sorts, hits) for x in (e.lo, e.hi))
+        body = e.body
+        if e.guard is None and e.var not in expr_vars(lhs, set()) | expr_vars(rhs, set()):
+            body = _rw_expr(e.body, e.ty, lhs, rhs, ty, sorts, hits)
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, e.guard)
     return e
 
 
