@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from minilean.libfuns import LIB_FUNS
+from minilean.libsem import eval_lib_num
 from minilean.syntax import (
     NAT,
     EApp,
@@ -15,6 +17,7 @@ from minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     Expr,
     NotEvaluable,
     PBin,
@@ -40,6 +43,8 @@ def eval_num(e: Expr, ty: str) -> Fraction:
         return -eval_num(e.arg, ty)
     if isinstance(e, ECast):
         return eval_num(e.arg, e.src)
+    if isinstance(e, ESum) or (isinstance(e, EApp) and e.fn not in ("abs", "Nat.gcd", "Nat.lcm")):
+        return eval_lib_num(e, ty, eval_num)
     if isinstance(e, EApp):
         vals = [eval_num(a, ty if e.fn == "abs" else NAT) for a in e.args]
         if e.fn == "abs":
@@ -215,7 +220,7 @@ def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
 
 def positivity(goal: Prop, hyps: list[Prop]) -> bool:
     """Does Mathlib's `positivity` close `0 < e`, `0 ≤ e` or `e ≠ 0`?"""
-    if not isinstance(goal, PRel):
+    if not isinstance(goal, PRel) or goal.ty == "ℂ":  # positivity needs an ordered semiring
         return False
     op, lhs, rhs = goal.op, goal.lhs, goal.rhs
     if op in (">", "≥"):
@@ -254,12 +259,20 @@ def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits
     if isinstance(e, EApp):
         if e.fn == "abs":
             doms = [cur]
-        elif e.fn in ("Nat.gcd", "Nat.lcm"):
-            doms = [NAT, NAT]
+        elif e.fn in LIB_FUNS:
+            doms = list(LIB_FUNS[e.fn][0])
         else:
             doms = sorts[e.fn].split(" → ")[:-1]
         args = zip(e.args, doms, strict=True)
         return EApp(e.fn, tuple(_rw_expr(a, d, lhs, rhs, ty, sorts, hits) for a, d in args))
+    if isinstance(e, ESum):  # bounds always; the summand when the rule cannot mention the index
+        from minilean.syntax import expr_vars
+
+        lo, hi = (_rw_expr(x, e.ity, lhs, rhs, ty, sorts, hits) for x in (e.lo, e.hi))
+        body = e.body
+        if e.guard is None and e.var not in expr_vars(lhs, set()) | expr_vars(rhs, set()):
+            body = _rw_expr(e.body, e.ty, lhs, rhs, ty, sorts, hits)
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, e.guard)
     return e
 
 

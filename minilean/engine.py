@@ -369,7 +369,9 @@ def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None,
             p.expect(close)
             sort = sort_of_node(ty_node)
             for nm in names:
-                if nm in sorts or any(h.name == nm for h in hyps):
+                # a repeated hypothesis name shadows the earlier one (it becomes inaccessible, as in
+                # Lean); variables are never shadowed (a term could otherwise change meaning)
+                if nm in sorts or (sort is not None and any(h.name == nm for h in hyps)):
                     raise SyntaxErr(f"minilean: duplicate binder name '{nm}'")
                 if nm != "_":
                     check_name(nm)

@@ -19,6 +19,7 @@ from minilean.syntax import (
     ECast,
     EMeta,
     ENeg,
+    ESum,
     Expr,
     PBin,
     PConst,
@@ -281,6 +282,14 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
         if (pat.src, pat.dst) != (tgt.src, tgt.dst):  # type: ignore[union-attr]
             return None
         return match_expr(pat.arg, tgt.arg, s, None)  # type: ignore[union-attr]
+    if isinstance(pat, ESum):  # the summand must be equal as written (no metavariable under the binder)
+        t: ESum = tgt  # type: ignore[assignment]
+        head = (pat.op, pat.var, pat.ity, pat.kind, pat.ty, pat.body, pat.guard)
+        if head != (t.op, t.var, t.ity, t.kind, t.ty, t.body, t.guard) or _metas((pat.body, pat.guard)):
+            return s if _closed_equal(pat, tgt, ty) else None
+        r2 = match_expr(pat.lo, t.lo, s, pat.ity)
+        r2 = match_expr(pat.hi, t.hi, r2, pat.ity) if r2 is not None else None
+        return r2 if r2 is not None else (s if _closed_equal(pat, tgt, ty) else None)
     if isinstance(pat, EApp):
         if pat.fn != tgt.fn or len(pat.args) != len(tgt.args):  # type: ignore[union-attr]
             return s if _closed_equal(pat, tgt, ty) else None
@@ -349,6 +358,12 @@ def instantiate_expr(e: Expr, s: Subst) -> Expr:
         return ECast(instantiate_expr(e.arg, s), e.src, e.dst)
     if isinstance(e, EApp):
         return EApp(e.fn, tuple(instantiate_expr(a, s) for a in e.args))
+    if isinstance(e, ESum):
+        if any(e.var in _free(s[m]) for m in _metas((e.body, e.guard)) if m in s):
+            raise TacticFail(f"minilean: instantiating would capture the bound variable '{e.var}'")
+        lo, hi, body = (instantiate_expr(x, s) for x in (e.lo, e.hi, e.body))
+        guard = instantiate(e.guard, s) if e.guard is not None else None
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, guard)
     return e
 
 
@@ -377,6 +392,9 @@ def _expr_ground(e: Expr) -> bool:
         return _expr_ground(e.arg)
     if isinstance(e, EApp):
         return all(_expr_ground(a) for a in e.args)
+    if isinstance(e, ESum):
+        guard_ok = e.guard is None or is_ground(e.guard)
+        return guard_ok and all(_expr_ground(x) for x in (e.lo, e.hi, e.body))
     return True
 
 

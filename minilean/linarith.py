@@ -28,6 +28,7 @@ from minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     EVar,
     Expr,
     PNot,
@@ -139,7 +140,7 @@ class Normalizer:
                 if set(den) <= {()} and den:
                     return _add({}, self.poly(e.lhs, ty), 1 / den[()])
             return self.atom(e, ty)  # ∸ ÷ % (and / by a non-numeral): opaque to linarith
-        if isinstance(e, EApp):
+        if isinstance(e, EApp | ESum):  # functions and big operators are atoms to linarith
             return self.atom(e, ty)
         raise NotLinear(f"unsupported term {e!r}")
 
@@ -193,7 +194,8 @@ def comparison(p: Prop, norm: Normalizer, negate: bool = False) -> list[Comparis
     """`p` as comparisons `poly R 0` (None: not a comparison linarith reads)."""
     if isinstance(p, PNot):
         return comparison(p.arg, norm, not negate)
-    if not isinstance(p, PRel) or p.op in ("∣", "≠") or partition_of(p.ty) != norm.partition:
+    if not isinstance(p, PRel) or p.op in ("∣", "≠") or partition_of(p.ty) != norm.partition or p.ty == "ℂ":
+        # (ℂ is not an ordered field: Mathlib's linarith never reads its facts)
         return None
     op = p.op
     lhs, rhs = norm.poly(p.lhs, p.ty), norm.poly(p.rhs, p.ty)
@@ -286,7 +288,7 @@ def refute(
             # Mathlib's nlinarithExtras: the square facts join the hypotheses BEFORE the pairwise
             # products are formed (products of squares with hypotheses are part of its search space)
             for t, ty in squares or []:
-                if partition_of(ty) == partition:
+                if partition_of(ty) == partition and ty != "ℂ":  # squares are ≥ 0 only in ordered rings
                     sq = _mul(norm.poly(t, ty), norm.poly(t, ty))
                     comps.append((_add({}, sq, Fraction(-1)), "≤"))
             base = list(comps)

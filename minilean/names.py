@@ -19,6 +19,7 @@ from minilean.syntax import (
     EBin,
     ECast,
     ENeg,
+    ESum,
     EVar,
     Expr,
     PBin,
@@ -28,6 +29,7 @@ from minilean.syntax import (
     PRel,
     Prop,
     PVar,
+    expr_vars,
     prop_vars,
 )
 
@@ -43,11 +45,28 @@ def rename_expr(e: Expr, old: str, new: str) -> Expr:
         return ECast(rename_expr(e.arg, old, new), e.src, e.dst)
     if isinstance(e, EApp):
         return EApp(new if e.fn == old else e.fn, tuple(rename_expr(a, old, new) for a in e.args))
+    if isinstance(e, ESum):
+        lo, hi = rename_expr(e.lo, old, new), rename_expr(e.hi, old, new)
+        if e.var == old:  # the index shadows `old` in the summand and the filter
+            return ESum(e.op, e.var, e.ity, e.kind, lo, hi, e.body, e.ty, e.guard)
+        inner = expr_vars(e.body, set()) | (prop_vars(e.guard) if e.guard is not None else set())
+        if old in inner and e.var == new:
+            raise TacticFail(f"minilean: renaming '{old}' to '{new}' would be captured by a binder")
+        guard = rename_prop(e.guard, old, new) if e.guard is not None else None
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, rename_expr(e.body, old, new), e.ty, guard)
     return e
 
 
 def rename_prop(p: Prop, old: str, new: str) -> Prop:
-    """Rename the free variable `old` (numeric, Prop or function) to `new`; refuses to be captured."""
+    """Rename the free variable `old` (numeric, Prop or function) to `new`; refuses to be captured, and
+    refuses any term form it would leave `old` free in (a rename is complete or it does not happen)."""
+    out = _rename_prop(p, old, new)
+    if old != new and old in prop_vars(out):
+        raise TacticFail(f"minilean: cannot rename '{old}' everywhere in {type(p).__name__}")
+    return out
+
+
+def _rename_prop(p: Prop, old: str, new: str) -> Prop:
     if isinstance(p, PVar):
         return PVar(new) if p.name == old else p
     if isinstance(p, PNot):

@@ -118,7 +118,9 @@ def user_names(text: str, protected: Iterable[str] = ()) -> set[str]:
 
 
 _ID = _IDENT_RE.pattern
-_NAMES = rf"(?:{_ID}|_)(?:[ \t]+(?:{_ID}|_))*"  # on one line: a binder list never spans lines
+# one bound name: an identifier that is not one of the words closing a binder list (`∑ k in s`, …)
+_NAME1 = rf"(?!(?:in|with|at|from|using|fun|by|then|else|if|generalizing)(?![\w'.!?]))(?:{_ID}|_)"
+_NAMES = rf"{_NAME1}(?:[ \t]+{_NAME1})*"  # on one line: a binder list never spans lines
 # where Lean source binds a name the user chose; every other identifier (tactic names, lemma names,
 # option names, constructor tags such as `zero`/`succ`, namespaces) is Lean's vocabulary and is kept
 _BINDERS = [

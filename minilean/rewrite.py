@@ -33,6 +33,7 @@ from minilean.syntax import (
     EMeta,
     ENeg,
     ENum,
+    ESum,
     Expr,
     PBin,
     PMeta,
@@ -144,6 +145,14 @@ def _first_expr(e: Expr, cur: str, rule: Rule, sorts: dict) -> Subst | None:
         if s is not None:
             return s
     kids: list[tuple[Expr, str]] = []
+    if isinstance(e, ESum):
+        # the bounds always; the summand only with an instance free of the index (kabstract)
+        for k, t in ((e.lo, e.ity), (e.hi, e.ity)):
+            s = _first_expr(k, t, rule, sorts)
+            if s is not None:
+                return s
+        s = _first_expr(e.body, e.ty, rule, sorts)
+        return s if s is not None and not any(e.var in _names(v) for v in s.values()) else None
     if isinstance(e, EBin):
         kids = [(e.lhs, cur), (e.rhs, NAT if e.op == "^" else cur)]
     elif isinstance(e, ENeg):
@@ -191,7 +200,7 @@ def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
 def _names(v: object) -> set[str]:
     from minilean.syntax import expr_vars, prop_vars
 
-    if isinstance(v, EBin | ENeg | ECast | EApp | ENum) or type(v).__name__ in ("EVar", "EMeta"):
+    if isinstance(v, EBin | ENeg | ECast | EApp | ENum | ESum) or type(v).__name__ in ("EVar", "EMeta"):
         return expr_vars(v, set())  # type: ignore[arg-type]
     return prop_vars(v)  # type: ignore[arg-type]
 

@@ -32,6 +32,7 @@ from minilean.syntax import (
     EMeta,
     ENeg,
     ENum,
+    ESum,
     Expr,
     NotEvaluable,
     PBin,
@@ -41,6 +42,7 @@ from minilean.syntax import (
     PQuant,
     PRel,
     Prop,
+    expr_vars,
 )
 
 MAX_STEPS = 5000
@@ -233,6 +235,17 @@ class Simplifier:
             return e
         if isinstance(e, ECast) and numeral(e.arg) is not None and numeral(e.arg) >= 0:  # type: ignore[operator]
             return e.arg  # Nat.cast_ofNat
+        if self.ss.norm_num and _library_value(e):
+            # norm_num's extensions for library functions and `∑ … ∈ Finset.range n` with numerals
+            # (libsem decides which: not Real.sqrt, not sums over Finset.Icc)
+            try:
+                v = eval_num(e, ty)
+            except (NotEvaluable, ValueError, ZeroDivisionError, RecursionError):
+                return e
+            if ty in (NAT, INT) and v.denominator != 1:
+                return e
+            self._tick()
+            return mk_numeral(v)
         kids = (
             [e.lhs, e.rhs]
             if isinstance(e, EBin)
@@ -463,3 +476,11 @@ def is_closed(p: Prop) -> bool:
 
 
 __all__ = ["SimpSet", "Simplifier", "mk_numeral", "numeral"]
+
+
+def _library_value(e: Expr) -> bool:
+    """A big operator, or a library function applied to closed terms (`7 !`, `Int.floor (-7 / 2)`)."""
+    if isinstance(e, ESum):
+        return True
+    return (isinstance(e, EApp) and e.fn not in ("abs", "Nat.gcd", "Nat.lcm")
+            and all(not expr_vars(a, set()) for a in e.args))

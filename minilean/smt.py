@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 
 import z3
 
+from minilean.libfuns import LIB_FUNS
+from minilean.libsem import encode_lib, encode_sum, npow
 from minilean.syntax import (
     INT,
     NAT,
@@ -27,6 +29,7 @@ from minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    ESum,
     EVar,
     Expr,
     PBin,
@@ -76,6 +79,8 @@ def _user_name(name: str) -> str:
 
 
 def _z3_sort(sort: str) -> z3.SortRef:
+    if sort not in (NAT, INT, RAT, REAL):  # ℂ is not encoded (it is not a Real)
+        raise Untranslatable(f"sort {sort}")
     return z3.IntSort() if sort in (NAT, INT) else z3.RealSort()
 
 
@@ -126,6 +131,7 @@ class Encoder:
         return e.n if isinstance(e, ENum) else None
 
     def expr(self, e: Expr, ty: str) -> z3.ArithRef:
+        _z3_sort(ty)  # refuses ℂ
         if isinstance(e, ENum):
             return z3.IntVal(e.n) if ty in (NAT, INT) else z3.RealVal(e.n)
         if isinstance(e, EVar):
@@ -137,9 +143,13 @@ class Encoder:
             if e.dst in (RAT, REAL) and e.src in (NAT, INT):
                 return z3.ToReal(inner)
             return inner
+        if isinstance(e, ESum):  # big operators (libsem): omega sees an atom
+            return self.atom(e, ty) if self.omega else encode_sum(self, e)
         if isinstance(e, EApp):
             if self.omega:
                 return self.atom(e, ty)
+            if e.fn in LIB_FUNS and e.fn not in ("Nat.gcd", "Nat.lcm"):
+                return encode_lib(self, e)
             if e.fn == "abs":
                 a = self.expr(e.args[0], ty)
                 return z3.If(a >= 0, a, -a)
@@ -158,7 +168,7 @@ class Encoder:
                 if n is None or (self.omega and self._literal(e.lhs) is None and n > 1):
                     if self.omega:
                         return self.atom(e, ty)
-                    raise Untranslatable("variable exponent")
+                    return npow(self.expr(e.lhs, ty), self.expr(e.rhs, NAT))  # Monoid.npow, recursively
                 base = self.expr(e.lhs, ty)
                 out = z3.IntVal(1) if ty in (NAT, INT) else z3.RealVal(1)
                 for _ in range(n):

@@ -12,6 +12,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from minilean.libfuns import (
+    CONSTANT_ALIASES,
+    FIELD_FUNS,
+    LIB_FUNS,
+    POLYMORPHIC,
+    POWER_FUNS,
+    POWERS,
+    display_name,
+    instance_name,
+)
+
 # ---------------------------------------------------------------------------------------------- errors
 
 
@@ -25,8 +36,9 @@ NAT = "ℕ"
 INT = "ℤ"
 RAT = "ℚ"
 REAL = "ℝ"
-NUMERIC = (NAT, INT, RAT, REAL)  # in coercion order: ℕ → ℤ → ℚ → ℝ
-SORTS = ("Prop", NAT, INT, RAT, REAL)
+COMPLEX = "ℂ"  # a field without order: no <, ≤, |·| on it (Mathlib's order on ℂ is scoped, not opened)
+NUMERIC = (NAT, INT, RAT, REAL, COMPLEX)  # in coercion order: ℕ → ℤ → ℚ → ℝ → ℂ
+SORTS = ("Prop", NAT, INT, RAT, REAL, COMPLEX)
 SORT_ALIASES = {
     "Prop": "Prop",
     "ℕ": NAT,
@@ -37,6 +49,8 @@ SORT_ALIASES = {
     "Rat": RAT,
     "ℝ": REAL,
     "Real": REAL,
+    "ℂ": COMPLEX,
+    "Complex": COMPLEX,
 }
 
 
@@ -94,7 +108,27 @@ class EApp:
     args: tuple[Expr, ...]
 
 
-Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp
+@dataclass(frozen=True, slots=True)
+class ESum:
+    """`∑ var ∈ Finset.range hi, body` (kind "range": var < hi) or `∑ var ∈ Finset.Icc lo hi, body`
+    (kind "Icc": lo ≤ var ≤ hi, empty when lo > hi), `Nat.divisors hi` / `Nat.properDivisors hi`
+    (kinds "divisors", "properDivisors": the d ∣ hi with 1 ≤ d ≤ hi, resp. d < hi); op "∏" for
+    products, "card" for `Finset.card` (body 1). `guard`: `Finset.filter (fun var => guard)` around
+    the set. `var` is bound in `body` and `guard`; `ity` is the index type (ℕ or ℤ), `ty` the type of
+    the body and of the whole sum."""
+
+    op: str
+    var: str
+    ity: str
+    kind: str
+    lo: Expr
+    hi: Expr
+    body: Expr
+    ty: str
+    guard: Prop | None = None
+
+
+Expr = ENum | EVar | EMeta | EBin | ENeg | ECast | EApp | ESum
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +249,17 @@ _SYMBOLS = sorted(
         "λ",
         "⊢",
         ".",
+        "∑",
+        "∏",
+        "∈",
+        "!",
+        "⁻¹",
     ],
     key=len,
     reverse=True,
 )
 _SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ"
-_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝ]"
+_ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝℂ]"
 _ID_CONT = rf"[A-Za-z0-9_'!?α-κμ-ωΑ-Ωℓ{_SUBSCRIPTS}]"
 _IDENT_RE = re.compile(rf"{_ID_START}{_ID_CONT}*(?:\.(?:{_ID_START}{_ID_CONT}*|[0-9]+))*")
 _NUM_RE = re.compile(r"[0-9]+")
@@ -412,6 +451,9 @@ class Parser:
                 return ("ascr", ("by", self._raw_tactic()), ty), 0
             found = self.peek().text or "end of input"
             raise SyntaxErr(f"unexpected token '{found}'; expected 'by' or 'from'")
+        if t.kind == "sym" and t.text in ("∑", "∏"):
+            self.next()
+            return self._big_operator(t.text), MAX_PREC
         if t.kind == "id" and t.text == "fun":
             self.next()
             binders: list[tuple[str, Node | None]] = []
@@ -505,6 +547,19 @@ class Parser:
             body = ("quant", q, nm, ty, body)
         return body
 
+    def _big_operator(self, op: str) -> Node:
+        """`∑ k ∈ s, body` (also the older `∑ k in s, body`); the body is parsed at precedence 67, as
+        Mathlib's notation does, so `∑ k ∈ s, f k + 1` is `(∑ k ∈ s, f k) + 1`."""
+        v = self.next()
+        if v.kind != "id" or v.text in KEYWORDS:
+            raise SyntaxErr(f"unexpected token '{v.text}'; expected binder name")
+        if not (self.at("∈") or self.at("in")):
+            raise SyntaxErr(f"minilean: only `{op} x ∈ s, f x` big operators are supported")
+        self.next()
+        dom = self.term(0)
+        self.expect(",")
+        return ("bigop", op, v.text, dom, self.term(67))
+
     def _arg(self) -> Node:
         t = self.next()
         if t.kind == "num":
@@ -547,6 +602,9 @@ class Parser:
             node = ("anon", tuple(items))
         else:
             raise SyntaxErr(f"unexpected token '{t.text or 'end of input'}'; expected term")
+        while self.at("!") or self.at("⁻¹"):  # `n !` / `7!`: Nat.factorial (open Nat); `x⁻¹`
+            fn = "Nat.factorial" if self.next().text == "!" else "Inv.inv"
+            node = ("app", ("id", fn), (node,))
         # field projections directly after a closing bracket: (hn h).elim, ⟨a, b⟩.1
         while self.at(".") and t.kind == "sym":
             self.next()
@@ -573,12 +631,9 @@ def parse_term(text: str) -> Node:
 # expected type) in ℕ → ℤ → ℚ → ℝ, and leaves of a smaller type get a coercion `↑`. Numerals take the
 # tree's type (ℕ by default). Anything minilean cannot type exactly as Lean does is refused.
 
-_ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3}
+_ORDER = {NAT: 0, INT: 1, RAT: 2, REAL: 3, COMPLEX: 4}
 _TREE_OPS = ("+", "-", "*", "/", "%")
-_LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
-    "Nat.gcd": ((NAT, NAT), NAT),
-    "Nat.lcm": ((NAT, NAT), NAT),
-}
+_LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = LIB_FUNS  # Nat.gcd, Real.sqrt, … (libfuns.py)
 MAX_EXPONENT = 4096
 
 
@@ -616,6 +671,10 @@ class _Typer:
         """Elaborate a leaf on its own: (expr, type), or None for numerals and `↑e` (they adapt)."""
         if node[0] in ("num", "coe"):
             return None
+        if node[0] == "bigop" and not _has_typed_leaf(node[4]):  # `∑ k ∈ s, 2 ^ k`: adapts like a numeral
+            return None
+        if node[0] == "app" and node[1] == ("id", "Inv.inv") and not _has_typed_leaf(node[2][0]):
+            return None  # `8⁻¹`: the numeral takes the tree's type
         key = id(node)
         if key not in self.cache:
             self.cache[key] = self._leaf(node)
@@ -625,6 +684,12 @@ class _Typer:
         kind = node[0]
         if kind == "id":
             name = node[1]
+            if name in CONSTANT_ALIASES and name not in self.ctx:  # Real.pi (π), Complex.I
+                return EApp(CONSTANT_ALIASES[name], ()), _LIB_FUNS[CONSTANT_ALIASES[name]][1]
+            base, _, field = name.rpartition(".")
+            method = FIELD_FUNS.get((self.ctx.get(base, ""), field))
+            if method is not None:  # z.re, z.im (z : ℂ), k.succ (k : ℕ)
+                return EApp(method, (EVar(base),)), _LIB_FUNS[method][1]
             if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
@@ -642,17 +707,26 @@ class _Typer:
         if kind == "ascr":
             sort = sort_of_node(node[2])
             if sort not in NUMERIC:
-                raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ or ℝ")
+                raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ, ℝ or ℂ")
             return self.tree(node[1], sort)
         if kind == "app" and node[1][0] == "id":
             return self._app(node[1][1], node[2])
+        if kind == "bigop":
+            from minilean.bigops import elab_bigop
+
+            return elab_bigop(self, node)
+        if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
+            from minilean.bigops import elab_card
+
+            return elab_card(self, node[1])
         if kind in ("hole", "sorry", "wild"):
             raise SyntaxErr("minilean: holes are not allowed inside propositions")
         if kind == "bin" and node[1] == "→":
             raise SyntaxErr("minilean: unexpected function type in a term")
         raise SyntaxErr(
-            "type expected: minilean terms use ℕ ℤ ℚ ℝ numerals and variables, + - * / % ^ (numeral "
-            "exponents), |·|, ↑ casts, Nat.gcd/Nat.lcm and function variables"
+            f"type expected: minilean cannot state the term {node_head(node)} (terms use ℕ ℤ ℚ ℝ ℂ "
+            "numerals and variables, + - * / % ^, |·|, ↑ casts, ∑/∏, library functions and function "
+            "variables)"
         )
 
     def _app(self, name: str, args: tuple) -> tuple[Expr, str]:
@@ -665,7 +739,17 @@ class _Typer:
             if len(args) != len(doms):
                 raise SyntaxErr(f"minilean: '{name}' must be applied to exactly {len(doms)} argument(s)")
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
-        if name in _LIB_FUNS:
+        if name == "Finset.card" and len(args) == 1:
+            from minilean.bigops import elab_card
+
+            return elab_card(self, args[0])
+        if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
+            e, s = self.tree(args[0], None)
+            inst = instance_name(name, s)
+            if inst is None:
+                raise SyntaxErr(f"failed to synthesize an instance for {name} on {s}")
+            return EApp(inst, (e,)), _LIB_FUNS[inst][1]
+        if name in _LIB_FUNS and _LIB_FUNS[name][0]:
             doms, cod = _LIB_FUNS[name]
             if len(args) != len(doms):
                 raise SyntaxErr(f"minilean: '{name}' takes {len(doms)} arguments")
@@ -674,6 +758,8 @@ class _Typer:
             e, s = self.tree(args[0], None)
             if s == NAT:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℕ / AddGroup ℕ (abs of a natural number)")
+            if s == COMPLEX:
+                raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
@@ -708,22 +794,35 @@ class _Typer:
                 raise SyntaxErr(f"failed to synthesize\n  HMod {t} {t} ?")
             return EBin(op, self.build(node[2], t), self.build(node[3], t))
         if kind == "bin" and node[1] == "^":
-            return EBin("^", self.build(node[2], t), self._exponent(node[3]))
+            ex, et = self._exponent(node[3])
+            base = self.build(node[2], t)
+            if et == NAT:
+                return EBin("^", base, ex)
+            if (t, et) not in POWERS:  # e.g. an ℕ base with a real exponent: no HPow instance
+                raise SyntaxErr(f"failed to synthesize\n  HPow {t} {et} {t}")
+            return EApp(POWERS[(t, et)], (base, ex))
         if kind == "coe":
             e, s = self.tree(node[1], None)
             return _coerce(e, s, t)
+        if kind == "bigop" and self.leaf(node) is None:
+            from minilean.bigops import elab_bigop
+
+            return elab_bigop(self, node, t)[0]
+        if kind == "app" and node[1] == ("id", "Inv.inv") and self.leaf(node) is None:
+            inst = instance_name("Inv.inv", t)
+            if inst is None:
+                raise SyntaxErr(f"failed to synthesize\n  Inv {t}")
+            return EApp(inst, (self.build(node[2][0], t),))
         lf = self.leaf(node)
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
 
-    def _exponent(self, node: Node) -> Expr:
-        """`Monoid.npow`: the exponent is a natural-number term (numerals default to ℕ)."""
+    def _exponent(self, node: Node) -> tuple[Expr, str]:
+        """The exponent is elaborated on its own (`rightact%`): ℕ (numerals default to ℕ) is
+        `Monoid.npow`; ℝ and ℤ exponents select Real.rpow / zpow (see `POWERS`)."""
         if node[0] == "num" and node[1] > MAX_EXPONENT:
             raise SyntaxErr(f"minilean: exponent larger than {MAX_EXPONENT}")
-        e, t = self.tree(node, None)
-        if t != NAT:
-            raise SyntaxErr(f"minilean: only natural-number exponents are supported (got {t})")
-        return e
+        return self.tree(node, None)
 
 
 def _coerce(e: Expr, src: str, dst: str) -> Expr:
@@ -753,6 +852,9 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
         kind = n[0]
         if kind == "quant" and n[2] == name:
             return  # shadowed
+        if kind == "bigop" and n[2] == name:  # shadowed in the summand, not in the index set
+            walk(n[3])
+            return
         if kind == "app" and n[1][0] == "id":
             sort = ctx.get(n[1][1])
             fs = fun_sort(sort) if sort else None
@@ -768,6 +870,12 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         from_rel.add(ctx[lf[1]])
                     elif lf[0] == "ascr" and sort_of_node(lf[2]) in NUMERIC:
                         from_rel.add(sort_of_node(lf[2]))  # type: ignore[arg-type]
+                    elif lf[0] == "id" and lf[1] in CONSTANT_ALIASES and lf[1] not in ctx:
+                        from_rel.add(_LIB_FUNS[CONSTANT_ALIASES[lf[1]]][1])
+                    elif lf[0] == "app" and lf[1][0] == "id" and lf[1][1] not in ctx and (
+                        lf[1][1] in _LIB_FUNS and lf[1][1] not in POLYMORPHIC
+                    ):
+                        from_rel.add(_LIB_FUNS[lf[1][1]][1])  # a library function's result type
                     elif lf[0] not in ("num", "id", "coe"):
                         from_rel.add("?")  # an application: its type is not worked out here
         for c in n[1:]:
@@ -837,6 +945,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         if op in ("=", "≠", "<", ">", "≤", "≥"):
             typer = _Typer(ctx)
             ty = typer.tree_type([node[2], node[3]], None)
+            if ty == COMPLEX and op not in ("=", "≠"):
+                raise SyntaxErr(f"failed to synthesize\n  {'LT' if op in ('<', '>') else 'LE'} ℂ")
             return PRel(op, typer.build(node[2], ty), typer.build(node[3], ty), ty)
         if op == "∣":
             typer = _Typer(ctx)
@@ -847,9 +957,26 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
                 raise SyntaxErr("minilean: divisibility is only supported on ℕ and ℤ")
             return PRel("∣", typer.tree(node[2], ty)[0], typer.tree(node[3], ty)[0], ty)
     raise SyntaxErr(
-        "type expected: minilean propositions use Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, "
-        "(in)equalities and ∣ over ℕ ℤ ℚ ℝ, Even/Odd and Nat.Prime"
+        f"type expected: minilean cannot state the proposition {node_head(node)} (propositions use "
+        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd and "
+        "Nat.Prime)"
     )
+
+
+def node_head(node: Node) -> str:
+    """A short name for what a raw node is, for refusal messages (`'Function.Injective _'`)."""
+    kind = node[0]
+    if kind == "id":
+        return f"'{node[1]}'"
+    if kind == "app" and node[1][0] == "id":
+        return f"'{node[1][1]} _'"
+    if kind == "app" and node[1][0] == "proj":
+        return f"'_.{node[1][2]} _'"
+    if kind == "proj":
+        return f"'_.{node[2]}'"
+    if kind == "bin":
+        return f"'_ {node[1]} _'"
+    return f"({kind})"
 
 
 _NAME_OK = re.compile(rf"^{_ID_START}{_ID_CONT}*$")
@@ -885,8 +1012,32 @@ def show_expr(e: Expr, prec: int = 0) -> str:
     if isinstance(e, EApp):
         if e.fn == "abs":
             return f"|{show_expr(e.args[0])}|"
-        s = " ".join([e.fn, *(show_expr(a, MAX_PREC) for a in e.args)])
+        if not e.args:
+            return e.fn
+        if display_name(e.fn) == "Inv.inv":
+            return f"{show_expr(e.args[0], MAX_PREC)}⁻¹"
+        if e.fn in POWER_FUNS:
+            ex = show_expr(e.args[1], 75)
+            if not _typed_leaf(e.args[1]):  # a bare `3 / 2` would read back as an ℕ exponent
+                ex = f"({show_expr(e.args[1])} : {LIB_FUNS[e.fn][0][1]})"
+            s = f"{show_expr(e.args[0], 76)} ^ {ex}"
+            return f"({s})" if prec > 75 else s
+        s = " ".join([display_name(e.fn), *(show_expr(a, MAX_PREC) for a in e.args)])
         return f"({s})" if prec >= MAX_PREC else s
+    if isinstance(e, ESum):
+        dom = {
+            "range": f"Finset.range {show_expr(e.hi, MAX_PREC)}",
+            "Icc": f"Finset.Icc ({show_expr(e.lo)} : {e.ity}) {show_expr(e.hi, MAX_PREC)}",
+            "divisors": f"Nat.divisors {show_expr(e.hi, MAX_PREC)}",
+            "properDivisors": f"Nat.properDivisors {show_expr(e.hi, MAX_PREC)}",
+        }[e.kind]
+        if e.guard is not None:
+            dom = f"Finset.filter (fun {e.var} => {show_prop(e.guard)}) ({dom})"
+        if e.op == "card":
+            s = f"Finset.card ({dom})"
+            return f"({s})" if prec >= MAX_PREC else s
+        s = f"{e.op} {e.var} ∈ {dom}, {show_expr(e.body, 67)}"
+        return f"({s})" if prec > 0 else s
     op = _SHOW_OP.get(e.op, e.op)
     p, lp, rp = _BINOPS[op]
     s = f"{show_expr(e.lhs, lp)} {op} {show_expr(e.rhs, rp)}"
@@ -895,6 +1046,10 @@ def show_expr(e: Expr, prec: int = 0) -> str:
 
 def _typed_leaf(e: Expr) -> bool:
     """Does `e` contain a variable or application that fixes its type when read back?"""
+    if isinstance(e, ESum):
+        return _typed_leaf(e.body)
+    if isinstance(e, EApp) and (e.fn in POWER_FUNS or display_name(e.fn) == "Inv.inv"):
+        return _typed_leaf(e.args[0])  # as for `^`: the base fixes the type
     if isinstance(e, EVar | EApp | EMeta):
         return True
     if isinstance(e, EBin):
@@ -971,6 +1126,13 @@ def expr_vars(e: Expr, acc: set[str]) -> set[str]:
             acc.add(e.fn)
         for a in e.args:
             expr_vars(a, acc)
+    elif isinstance(e, ESum):
+        expr_vars(e.lo, acc)
+        expr_vars(e.hi, acc)
+        inner = expr_vars(e.body, set())
+        if e.guard is not None:
+            prop_vars(e.guard, inner)
+        acc |= inner - {e.var}
     return acc
 
 
@@ -1017,6 +1179,10 @@ def eval_int(e: Expr, env: Mapping[str, int]) -> int:
         return -eval_int(e.arg, env)
     if isinstance(e, ECast) and e.dst == INT:  # Int.ofNat: the same integer
         return eval_int(e.arg, env)
+    if isinstance(e, ESum | EApp) and not (isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm")):
+        from minilean.libsem import eval_lib_int
+
+        return eval_lib_int(e, env)
     if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm"):
         vals = [eval_int(a, env) for a in e.args]
         if e.fn == "abs":
@@ -1151,6 +1317,15 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             return ECast(ex(e.arg), e.src, e.dst)
         if isinstance(e, EApp):
             return EApp(e.fn, tuple(ex(a) for a in e.args))
+        if isinstance(e, ESum):
+            body, guard = e.body, e.guard
+            if e.var != name:
+                inner = expr_vars(body, set()) | (prop_vars(guard) if guard is not None else set())
+                if e.var in free and name in inner:
+                    raise SyntaxErr(f"minilean: substitution would capture '{e.var}' (rename the index)")
+                body = ex(body)
+                guard = go(guard) if guard is not None else None
+            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty, guard)
         return e
 
     def go(q: Prop) -> Prop:

@@ -824,7 +824,9 @@ class Runner:
         if target == TRUE or (
             isinstance(target, PRel)
             and target.op == "="
-            and (target.lhs == target.rhs or (target.ty == NAT and expr_defeq(target.lhs, target.rhs, NAT)))
+            and (target.lhs == target.rhs or (target.ty == NAT and _literal_arith(target.lhs)
+                                               and _literal_arith(target.rhs)
+                                               and expr_defeq(target.lhs, target.rhs, NAT)))
         ):
             return Outcome(extra)
         return Outcome([Goal(hyps, target, g.tag), *extra])
@@ -1263,6 +1265,14 @@ def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], s
 
 
 __all__ = ["TIMEOUT_MSG", "Outcome", "Runner", "apply_to_goals"]
+
+
+def _literal_arith(e: Expr) -> bool:
+    """Numerals under + - * / % ^ only: what the kernel evaluates for `rfl` (not sums, not library
+    functions such as `Nat.factorial`, which are not reducible)."""
+    if isinstance(e, ENum):
+        return True
+    return isinstance(e, EBin) and e.op in "+-*/%^" and _literal_arith(e.lhs) and _literal_arith(e.rhs)
 
 
 def _run_by_block(globals_: Any, goals: list[Goal], tactic: str) -> Any:

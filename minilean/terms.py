@@ -645,7 +645,7 @@ class Elaborator:
 
 def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
     """Replace the declaration's variables by metavariables."""
-    from minilean.syntax import EApp, EBin, ECast, ENeg, EVar, PPred, PQuant
+    from minilean.syntax import EApp, EBin, ECast, ENeg, ESum, EVar, PPred, PQuant
 
     def ex(e):
         if isinstance(e, EVar):
@@ -660,6 +660,11 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
             if e.fn in sub:
                 raise TacticFail("minilean: theorems with function-typed arguments cannot be used by name")
             return EApp(e.fn, tuple(ex(a) for a in e.args))
+        if isinstance(e, ESum):  # the index shadows a declaration variable of that name
+            inner = {k: v for k, v in sub.items() if k != e.var}
+            body = _subst_vars(PRel("=", e.body, e.body, e.ty), inner).lhs  # type: ignore[union-attr]
+            guard = _subst_vars(e.guard, inner) if e.guard is not None else None
+            return ESum(e.op, e.var, e.ity, e.kind, ex(e.lo), ex(e.hi), body, e.ty, guard)
         return e
 
     if isinstance(p, PQuant):  # the bound variable shadows the declaration's variable of that name

@@ -29,10 +29,10 @@ def test_headers_are_accepted() -> None:
 def test_statable_gives_reasons() -> None:
     good, why = minif2f.statable("theorem t (x : ℝ) (h : 0 < x) : 0 < x ^ 2 := by\n  sorry")
     assert good and why == ""
-    bad, why = minif2f.statable("theorem t (x : ℝ) : Real.sqrt x ≥ 0 := by\n  sorry")
-    assert not bad and "Real.sqrt" in why
-    bad, why = minif2f.statable("theorem t (z : ℂ) : z = z := by\n  sorry")
-    assert not bad and "ℂ" in why
+    bad, why = minif2f.statable("theorem t (x : ℝ) : Real.arctan x ≥ 0 := by\n  sorry")
+    assert not bad and "Real.arctan" in why
+    bad, why = minif2f.statable("theorem t (x : NNReal) : x = x := by\n  sorry")
+    assert not bad and "NNReal" in why
 
 
 def _goal(stmt: str) -> str:

@@ -1,0 +1,38 @@
+"""Renaming a variable reaches inside big operators: bounds, summands and filters, never the index."""
+
+from __future__ import annotations
+
+import pytest
+
+from minilean.engine import elaborate, initial_env
+from minilean.goals import TacticFail
+from minilean.names import rename_prop
+from minilean.syntax import prop_vars
+
+
+def _target(stmt: str):  # noqa: ANN202
+    res = elaborate(initial_env(), f"theorem t {stmt} := by\n  sorry")
+    assert not res.has_errors, [m.data for m in res.messages]
+    return res.sorries[0].goals[0].target
+
+
+def test_rename_reaches_bounds_and_summands() -> None:
+    p = _target("(n m : ℕ) : (∑ k ∈ Finset.range n, (k + m)) = 6")
+    out = rename_prop(p, "n", "a")
+    assert "n" not in prop_vars(out) and "a" in prop_vars(out)
+    out = rename_prop(out, "m", "b")
+    assert prop_vars(out) == {"a", "b"}
+
+
+def test_the_index_is_not_renamed_and_capture_is_refused() -> None:
+    p = _target("(n m : ℕ) : (∑ k ∈ Finset.range n, (k + m)) = 6")
+    assert rename_prop(p, "k", "z") == p  # `k` is bound: nothing free to rename
+    with pytest.raises(TacticFail, match="captured"):
+        rename_prop(p, "m", "k")
+
+
+def test_a_case_rename_inside_a_sum_leaves_nothing_dangling() -> None:
+    src = ("theorem t (f : ℕ → ℕ) (h : ∃ n, (∑ k ∈ Finset.range n, f k) = 3) : True := by\n"
+           "  obtain ⟨x, hx⟩ := h\n  trivial")
+    res = elaborate(initial_env(), src)
+    assert not res.has_errors, [m.data for m in res.messages]
