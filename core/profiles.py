@@ -34,12 +34,12 @@ def _check(obj: object, name: str, ok: bool, rule: str) -> None:
 class CorporaSettings:
     offline: bool = True  # True: read the data shipped in the repo; False: download from Hugging Face
     pretrain_token_budget: int = 200_000  # stop streaming Nemotron-CC-Math once this many tokens (≈ bytes/4)
-    midtrain_max_rows: int | None = None
-    sft_max_files: int | None = None
-    rl_datasets: tuple[str, ...] = ("minilean",)
-    benchmarks: tuple[str, ...] = ("minilean",)
+    midtrain_max_rows: int | None = None  # number of midtrain rows read (null: all)
+    sft_max_files: int | None = None  # SFT source files read (null: all)
+    rl_datasets: tuple[str, ...] = ("minilean",)  # statement sources of the RL pool
+    benchmarks: tuple[str, ...] = ("minilean",)  # benchmark sources of the eval sets
     valid_size: int = 500  # RL statements: last N of a seeded shuffle are `valid`
-    seed: int = 0
+    seed: int = 0  # seed of shuffles, splits and training
 
     def __post_init__(self) -> None:
         _check(self, "pretrain_token_budget", self.pretrain_token_budget >= 1, ">= 1")
@@ -53,7 +53,7 @@ class CorporaSettings:
 
 @dataclass(frozen=True)
 class TokenizerSettings:
-    vocab_size: int = 2048
+    vocab_size: int = 2048  # tokens, 256 bytes + specials + 64 value bins included
 
     def __post_init__(self) -> None:
         _check(self, "vocab_size", self.vocab_size >= 512, ">= 512 (256 bytes + specials + 64 value bins)")
@@ -161,10 +161,10 @@ class RLUpdateSettings(StageSettings):
 @dataclass(frozen=True)
 class ComputeSettings:
     model: str = "tiny"  # models.gpt preset
-    accelerator: str = "cpu"
-    devices: int | str = 1
-    num_nodes: int = 1
-    precision: str = "32-true"
+    accelerator: str = "cpu"  # Lightning accelerator
+    devices: int | str = 1  # devices per node
+    num_nodes: int = 1  # machines
+    precision: str = "32-true"  # Lightning precision
     strategy: str = "auto"  # "ddp", "fsdp" on GPUs
     num_threads: int = 1  # torch intra-op threads per process; tiny models lose with more on shared cores
 
@@ -196,8 +196,8 @@ def _server_ok(address: str) -> bool:
 @dataclass(frozen=True)
 class LeanSettings:
     servers: tuple[str, ...] = ()  # host:port of LeanTree servers; empty = start minilean on loopback
-    minilean_servers: int = 2
-    minilean_max_processes: int = 4
+    minilean_servers: int = 2  # local minilean servers (when servers is empty)
+    minilean_max_processes: int = 4  # Lean processes per minilean server
 
     def __post_init__(self) -> None:
         bad = [a for a in self.servers if not _server_ok(a)]
@@ -267,16 +267,17 @@ ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (stp.
 
 @dataclass(frozen=True)
 class RLSettings:
-    iterations: int = 3
-    theorems_per_iteration: int = 48
+    iterations: int = 3  # RL iterations of a run
+    theorems_per_iteration: int = 48  # rollout theorems per iteration
     batches_per_iteration: int = 2  # dynamic fan-out width of the rollout op
     replay_window: int = 3  # iterations of replay shards a policy update reads
-    fraction_sft: float = 0.1  # reference; smoke uses 0.3 (a tiny model forgets fast)
+    fraction_sft: float = 0.1  # share of SFT transitions mixed into an update (the reference's 0.1)
+    # the policy update's training settings
     update: RLUpdateSettings = field(
         default_factory=lambda: RLUpdateSettings(max_steps=30, optimizer=AdamWSettings(lr=3e-4)))
-    eval_every: int = 3
-    base_simulations: int = 32
-    max_simulations: int = 256
+    eval_every: int = 3  # iterations between RL evals
+    base_simulations: int = 32  # matchmaker's first budget for a theorem
+    max_simulations: int = 256  # matchmaker's largest budget
     # proven attempts after which the matchmaker leaves a theorem alone (weight 1e-3; reference 6). 1 sends
     # the rollouts to the frontier's edge: fresh statements and the ones not proven yet
     trust_count_proved: int = 6
@@ -292,8 +293,8 @@ class RLSettings:
     # whether rl_statements are in the pool; False: the frontier alone (offline), so the rollouts are spent
     # on statements SFT has no reference proof for (docs/RL_EXPERIMENTS.md: the SFT-known pool teaches little)
     use_rl_statements: bool = True
-    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)
-    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)
+    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)  # frontier difficulty tiers kept
+    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)  # frontier weights of (prop, arith, mixed)
     replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
     carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
     rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
@@ -305,7 +306,7 @@ class RLSettings:
     # (whole proof first, MCTS on what it did not prove); a comma list ("whole_proof,mcts") picks one per
     # iteration: iteration k takes item k, the last one repeats.
     rollout_mode: str = "mcts"
-    whole_proof_samples: int = 16
+    whole_proof_samples: int = 16  # whole-proof samples per theorem in those modes
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
@@ -347,7 +348,7 @@ class WholeProofSettings:
     sft_mix: bool = True  # add (statement → reference script) rows to sft_transitions (offline data)
     k: int = 64  # samples per theorem in the whole_proof_eval asset (pass@1..k)
     max_new_tokens: int = 128  # a script's token budget (tactic rows: training.data.TACTIC_MAX_LEN = 128)
-    temperature: float = 1.0
+    temperature: float = 1.0  # sampling temperature
     batch_size: int = 16  # theorems per sampling batch (k rows each)
     compare_mcts: bool = True  # also search the same theorems with MCTS and compare at equal budget
 
@@ -369,17 +370,17 @@ class ConjectureSettings:
     # measured (docs/STP.md): 96 seeds × 16 conjectures at temperature 0.7, 32 prover samples → 78 accepted
     max_seeds: int = 48  # proven theorems of the iteration used as seeds
     per_seed: int = 32  # conjectures sampled per seed
-    max_new_tokens: int = 64
+    max_new_tokens: int = 64  # a conjecture's token budget
     temperature: float = 0.7  # below 1: fewer malformed statements from a small model
     prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
     min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
-    max_rate: float = 0.5
+    max_rate: float = 0.5  # accepted when the success rate is at most this
     # Sequential judging (stp.conjecture_loop.judge_in_rounds): the prover samples in rounds of
     # prover_round and stops on a conjecture as soon as its band verdict over prover_samples is decided
     # (exact: the same verdict as sampling them all). too_hard_after > 0 also stops a conjecture no sample
     # proved after that many samples (too_hard on fewer samples: cheaper, fewer low-rate acceptances).
     prover_round: int = 8
-    too_hard_after: int = 0
+    too_hard_after: int = 0  # stop a conjecture no sample proved after this many (0: off)
     prover_max_new_tokens: int = 128  # a prover script's token budget (whole_proof.max_new_tokens before)
 
     def __post_init__(self) -> None:
@@ -399,19 +400,20 @@ class ConjectureSettings:
 
 @dataclass(frozen=True)
 class Profile:
-    name: str
-    corpora: CorporaSettings = field(default_factory=CorporaSettings)
-    tokenizer: TokenizerSettings = field(default_factory=TokenizerSettings)
-    compute: ComputeSettings = field(default_factory=ComputeSettings)
-    pretrain: StageSettings = field(default_factory=StageSettings)
-    midtrain: StageSettings = field(default_factory=StageSettings)
-    sft: SFTSettings = field(default_factory=SFTSettings)
-    lean: LeanSettings = field(default_factory=LeanSettings)
-    search: SearchConfig = field(default_factory=SearchConfig)
-    rl: RLSettings = field(default_factory=RLSettings)
+    name: str  # smoke, demo or full
+    corpora: CorporaSettings = field(default_factory=CorporaSettings)  # where the data comes from
+    tokenizer: TokenizerSettings = field(default_factory=TokenizerSettings)  # the tokenizer
+    compute: ComputeSettings = field(default_factory=ComputeSettings)  # model size and hardware
+    pretrain: StageSettings = field(default_factory=StageSettings)  # the pretrain stage
+    midtrain: StageSettings = field(default_factory=StageSettings)  # the midtrain stage
+    sft: SFTSettings = field(default_factory=SFTSettings)  # the SFT stage
+    lean: LeanSettings = field(default_factory=LeanSettings)  # the Lean servers
+    search: SearchConfig = field(default_factory=SearchConfig)  # the prover's search
+    rl: RLSettings = field(default_factory=RLSettings)  # the RL loop
+    # whole-proof generation and its eval
     whole_proof: WholeProofSettings = field(default_factory=WholeProofSettings)
-    conjecture: ConjectureSettings = field(default_factory=ConjectureSettings)
-    eval_benchmarks: tuple[str, ...] = ("minilean",)
+    conjecture: ConjectureSettings = field(default_factory=ConjectureSettings)  # STP conjecturing
+    eval_benchmarks: tuple[str, ...] = ("minilean",)  # benchmark sources the eval assets prove
     eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
 
     def __post_init__(self) -> None:
