@@ -74,8 +74,8 @@ def conjectures(context: dg.AssetExecutionContext, config: ConjecturesConfig,
     known, evals = _references(proofmill, pool)
     checkpoint = proofmill.require(proofmill.checkpoint_path(f"rl/iteration={k}"), keys.POLICY)
     result = conjecture_loop.run_iteration(
-        proofmill.root, k, seeds, checkpoint=checkpoint, tokenizer_path=proofmill.tokenizer_path(),
-        profile=settings, servers=proofmill.servers, known_statements=known, eval_statements=evals,
+        conjecture_loop.ConjectureRound(proofmill.root, k, seeds, known, evals), checkpoint=checkpoint,
+        tokenizer_path=proofmill.tokenizer_path(), profile=settings, servers=proofmill.servers,
         seed=settings.corpora.seed,
         on_progress=lambda message: context.log.info(f"{PREFIX}conjectures[{k}]: {message}"),
     )

@@ -36,27 +36,23 @@ class EvalConfig(dg.Config):
 def eval_report_sft(
     context: dg.AssetExecutionContext, config: EvalConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
-    from evals.evaluate import evaluate_checkpoints
+    from evals.evaluate import EvalRequest, evaluate_checkpoints
 
     settings = proofmill.settings
-    search = proofmill.search_config(config.seed, config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     theorems = proofmill.eval_statements(config.max_theorems)
     context.log.info(
         f"evaluating on {len(theorems)} {settings.eval_split} theorems of {settings.eval_benchmarks}"
     )
     run, checkpoint = _policy_to_evaluate(proofmill, config.checkpoint)
+    title = f"{run} vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations"
     result = evaluate_checkpoints(
+        EvalRequest(theorems, search, proofmill.eval_dir(run), title, config.seed),
         {run: (checkpoint, run)},
-        theorems,
         baseline=BASELINE_RUN,
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
-        config=search,
-        concurrency=settings.search.concurrency if config.concurrency is None else config.concurrency,
-        report_dir=proofmill.eval_dir(run),
-        title=f"{run} vs uniform-random, {settings.eval_split}, {search.num_simulations} simulations",
-        seed=config.seed,
         progress=lambda name: AttemptProgress(context.log, f"eval {name}", len(theorems)),
     )
     for name, stats in result.stats.items():
@@ -91,19 +87,19 @@ def _sweep_checkpoints(proofmill: ProofmillResource, names: list[str] | None) ->
 def eval_sweep(
     context: dg.AssetExecutionContext, config: EvalSweepConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
+    from evals.evaluate import EvalRequest
     from evals.sweep import log_sweep_metrics, run_sweep
     from registry.best import point_best_at
 
     settings = proofmill.settings
-    search = proofmill.search_config(config.seed, config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     checkpoints = _sweep_checkpoints(proofmill, config.checkpoints)
     theorems = proofmill.eval_statements(config.max_theorems)
     context.log.info(f"sweep: {list(checkpoints)} × {len(theorems)} theorems × {config.repeats} repeats")
     result = run_sweep(
-        checkpoints, theorems, tokenizer_path=proofmill.tokenizer_path(), profile=settings,
-        servers=proofmill.servers, config=search,
-        concurrency=settings.search.concurrency if config.concurrency is None else config.concurrency,
-        repeats=config.repeats, out_dir=proofmill.path("eval", "sweep"), seed=config.seed,
+        EvalRequest(theorems, search, proofmill.path("eval", "sweep"), policy_seed=config.seed), checkpoints,
+        tokenizer_path=proofmill.tokenizer_path(), profile=settings, servers=proofmill.servers,
+        repeats=config.repeats,
     )
     logged = log_sweep_metrics(checkpoints, result, proofmill.tracking_uri)
     moved = {

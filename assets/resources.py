@@ -74,13 +74,14 @@ class ProofmillResource(dg.ConfigurableResource):
         d.mkdir(parents=True, exist_ok=True)
         return d
 
-    def search_config(self, seed: int, num_simulations: int | None = None) -> Any:
-        """The profile's MCTS settings (``search.config.SearchConfig``) with this seed, and a run config's
-        simulation budget when it sets one."""
-        from search.config import SearchConfig
-
-        extra = {} if num_simulations is None else {"num_simulations": num_simulations}
-        return SearchConfig.from_profile(self.settings, seed=seed, **extra)
+    def search_config(
+        self, seed: int, num_simulations: int | None = None, concurrency: int | None = None
+    ) -> Any:
+        """The profile's search settings with this seed, and a run config's simulation budget and
+        concurrency where it sets them."""
+        extra = {k: v for k, v in (("num_simulations", num_simulations), ("concurrency", concurrency))
+                 if v is not None}
+        return self.settings.search.replace(seed=seed, **extra)
 
     def rl_policy_names(self) -> list[str]:
         """``rl/iteration=K`` for every RL policy on disk, in iteration order."""

@@ -53,7 +53,6 @@ from assets.resources import ProofmillResource
 from lean_io.errors import InfrastructureShareError
 from rl import replay
 from rl import rollouts as rollout_lib
-from search.config import SearchConfig
 from stp import conjecture_loop
 
 GROUP = keys.RL_GROUP
@@ -141,7 +140,7 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
     benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
     eval_statements = pq.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
     theorems, fresh = rollout_lib.rl_pool(proofmill.root, base, k, proofmill.settings, eval_statements)
-    if proofmill.settings.conjecture.enabled:  # + accepted conjectures of iterations < k (issue 16)
+    if proofmill.settings.conjecture.enabled:  # + accepted conjectures of iterations < k
         theorems = conjecture_loop.with_conjectures(proofmill.root, theorems, k, eval_statements)[0]
     try:
         plan = rollout_lib.plan_iteration(proofmill.root, theorems, k, proofmill.settings)
@@ -165,9 +164,9 @@ def rl_prove_batch(context: dg.OpExecutionContext, proofmill: ProofmillResource,
     mode = mode_for(proofmill.settings.rl.rollout_mode, k)
     prove = rollout_lib.prove_rollout_batch if mode == MCTS else partial(prove_batch_whole, mode=mode)
     path, stats = prove(
-        proofmill.root, list(batch["theorems"]), k, b,
-        checkpoint=checkpoint, model_version=version, tokenizer_path=proofmill.tokenizer_path(),
-        profile=proofmill.settings, servers=proofmill.servers,
+        rollout_lib.RolloutBatch(proofmill.root, k, b, list(batch["theorems"])),
+        rollout_lib.RolloutPolicy(checkpoint, version, proofmill.tokenizer_path()),
+        proofmill.settings, proofmill.servers,
         on_attempt=AttemptProgress(context.log, f"rollouts[{k}] batch {b}", len(batch["theorems"])),
     )
     context.log.info(
@@ -317,24 +316,21 @@ def replay_shard(context: dg.AssetExecutionContext, proofmill: ProofmillResource
     description="policy[k]: policy[k-1] (k=1: SFT) updated on the replay window + a fraction of SFT data.",
 )
 def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> dg.MaterializeResult:
-    from rl.update import register_policy, update_policy
+    from rl.update import PolicyFiles, register_policy, update_policy
 
     k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
     window, rows, mix = _training_rows(proofmill, k)
-    update = update_policy(
-        init_checkpoint=init,
-        out_checkpoint=policy_checkpoint(proofmill, k),
-        tokenizer_path=proofmill.tokenizer_path(),
-        replay_rows=rows,
-        sft_transitions=proofmill.require(proofmill.corpus_path(keys.SFT_TRANSITIONS), keys.SFT_TRANSITIONS),
-        profile=settings,
-        iteration=k,
-        meta={"replay_window": window, "init_model_version": init_version, **mix},
+    files = PolicyFiles(
+        init, policy_checkpoint(proofmill, k), proofmill.tokenizer_path(),
+        proofmill.require(proofmill.corpus_path(keys.SFT_TRANSITIONS), keys.SFT_TRANSITIONS),
         optimizer_from=init.parent if settings.rl.carry_optimizer and k > 1 else None,
-        rejected_rows=_rejected_rows(proofmill, k),
-        logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
         reference_checkpoint=policy_checkpoint(proofmill, 0) if settings.rl.update.kl_weight > 0 else None,
+    )
+    update = update_policy(
+        files, settings, k, replay_rows=rows, rejected_rows=_rejected_rows(proofmill, k),
+        meta={"replay_window": window, "init_model_version": init_version, **mix},
+        logger=training_progress(context.log, f"policy[{k}]", settings.rl.update.max_steps),
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
@@ -361,7 +357,7 @@ def _training_rows(proofmill: ProofmillResource, k: int) -> tuple[list[int], lis
 
 
 def _mode_counts(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
-    """Iteration k's rollout mode and how many of its replay rows are whole-proof rows (issue 16)."""
+    """Iteration k's rollout mode and how many of its replay rows are whole-proof rows."""
     from stp.whole_proof import is_whole_proof_state
     from stp.whole_proof_rollouts import mode_for
 
@@ -483,7 +479,7 @@ NOT_BELOW_SFT = "not_below_sft"
 def rl_eval(
     context: dg.AssetExecutionContext, config: RLEvalConfig, proofmill: ProofmillResource
 ) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
-    from evals.evaluate import evaluate_checkpoints, search_settings
+    from evals.evaluate import EvalRequest, evaluate_checkpoints, search_settings
 
     k = iteration_of(context.partition_key)
     settings = proofmill.settings
@@ -491,21 +487,18 @@ def rl_eval(
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check result is required
         return
-    search, checkpoints = SearchConfig.from_profile(settings), _eval_checkpoints(proofmill, k)
+    search, checkpoints = settings.search, _eval_checkpoints(proofmill, k)
     theorems = proofmill.eval_statements(config.max_theorems)
+    title = (f"RL iteration {k} vs SFT, {settings.eval_split} of {', '.join(settings.eval_benchmarks)}, "
+             f"{search.num_simulations} simulations")
     result = evaluate_checkpoints(
-        checkpoints, theorems,
+        EvalRequest(theorems, search, proofmill.eval_dir(f"rl/iteration={k}"), title, settings.corpora.seed),
+        checkpoints,
         reuse=_reusable_sft(proofmill, k, checkpoints["sft"][0], theorems,
                             search_settings(search, settings.corpora.seed)),
         tokenizer_path=proofmill.tokenizer_path(),
         profile=settings,
         servers=proofmill.servers,
-        config=search,
-        concurrency=settings.search.concurrency,
-        report_dir=proofmill.eval_dir(f"rl/iteration={k}"),
-        seed=settings.corpora.seed,
-        title=f"RL iteration {k} vs SFT, {settings.eval_split} of {', '.join(settings.eval_benchmarks)}, "
-        f"{search.num_simulations} simulations",
         progress=lambda name: AttemptProgress(context.log, f"rl_eval[{k}] {name}", len(theorems)),
     )
     policy_ckpt = checkpoints[f"rl-{k}"][0]

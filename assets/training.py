@@ -79,7 +79,8 @@ def train_stage(
     context: dg.AssetExecutionContext, proofmill: ProofmillResource, stage: str
 ) -> dg.MaterializeResult:
     """Train ``stage`` from the previous stage's checkpoint (pretrain: a fresh model) and register it."""
-    from training.stages import train_and_register
+    from registry.registry import Lineage
+    from training.stages import StageFiles, train_and_register
 
     spec, profile = SPECS[stage], proofmill.settings
     settings, compute = getattr(profile, stage), profile.compute
@@ -90,18 +91,14 @@ def train_stage(
         f"{stage}: {compute.model} model, {settings.max_steps} steps x {settings.batch_size} rows "
         f"x {settings.accumulate_grad_batches} accumulation, seq {settings.seq_len}, from {init or 'scratch'}"
     )
+    files = StageFiles(proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus),
+                       proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER), init,
+                       proofmill.checkpoint_path(stage))
+    lineage = Lineage(context.run.run_id, context.asset_key.to_user_string(), tuple(spec.aliases))
+    epochs = getattr(settings, "epochs", None)
     result, version = train_and_register(
-        stage,
-        data=proofmill.require(proofmill.corpus_path(spec.corpus), spec.corpus),
-        tokenizer_path=proofmill.require(proofmill.tokenizer_path(), keys.TOKENIZER),
-        init_checkpoint=init,
-        out_checkpoint=proofmill.checkpoint_path(stage),
-        profile=profile,
-        dagster_run_id=context.run.run_id,
-        asset_key=context.asset_key.to_user_string(),
-        aliases=spec.aliases,
-        tracking_uri=proofmill.tracking_uri,
-        logger=training_progress(context.log, stage, settings.max_steps if settings.epochs is None else None),
+        stage, files, profile, lineage, tracking_uri=proofmill.tracking_uri,
+        logger=training_progress(context.log, stage, settings.max_steps if epochs is None else None),
     )
     metrics = result.metrics
     context.log.info(f"{stage}: registered {version.model_uri} ({version.link}); metrics {metrics}")

@@ -41,16 +41,17 @@ def _checkpoints(proofmill: ProofmillResource, names: list[str] | None) -> dict[
 def whole_proof_eval(
     context: dg.AssetExecutionContext, config: WholeProofConfig, proofmill: ProofmillResource
 ) -> dg.MaterializeResult:
+    from evals.evaluate import EvalRequest
     from stp import whole_proof_eval as wpe
 
     settings = proofmill.settings
-    search = proofmill.search_config(config.seed, config.num_simulations)
+    search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     checkpoints = _checkpoints(proofmill, config.checkpoints)
     theorems = proofmill.eval_statements(config.max_theorems)
-    result = wpe.run(checkpoints, theorems, tokenizer_path=proofmill.tokenizer_path(), profile=settings,
-                     servers=proofmill.servers, out_dir=proofmill.eval_dir("whole_proof"), config=search,
-                     k=config.k, compare_mcts=config.compare_mcts, concurrency=config.concurrency,
-                     seed=config.seed, log=context.log.info)
+    request = EvalRequest(theorems, search, proofmill.eval_dir("whole_proof"), policy_seed=config.seed)
+    result = wpe.run(request, checkpoints, tokenizer_path=proofmill.tokenizer_path(), profile=settings,
+                     servers=proofmill.servers, k=config.k, compare_mcts=config.compare_mcts,
+                     log=context.log.info)
     logged = {run: wpe.log_to_mlflow(ckpt, run, result, proofmill.tracking_uri)
               for run, (ckpt, _) in checkpoints.items()}
     return dg.MaterializeResult(metadata=_metadata(result, logged, checkpoints))

@@ -1,5 +1,5 @@
 """Fan-out: tactic calls/s through ``SlotPool`` over several minilean servers with injected latency,
-against the ideal ``slots / latency`` (architecture.md, "Concurrency and scale").
+against the ideal ``slots / latency`` (docs/SCALING.md).
 
 N threads each hold one lease via ``SlotPool.run``, start a proof with ``proof_from_sorry`` and then
 apply the same tactic to the root branch again and again (branches are immutable on the server, so

@@ -2,7 +2,7 @@
 
 Runs only where CUDA is available (``python -m benchmarks.bench_gpu`` prints one JSON object; ``run`` is
 what ``benchmarks.run`` calls and reports "not measured" without a GPU). The same code runs on CPU with
-tiny sizes for the smoke test (``measure(device="cpu", ...)``).
+tiny sizes for the smoke test (``measure("cpu", GPUBench(preset="tiny", ...))``).
 
 * Training: bf16 autocast, fused AdamW, batch x 768 tokens of random ids (step cost does not depend on the
   text), eager and ``torch.compile``d. MFU = ``GPT.estimate_flops_per_token()`` x tokens/s / the
@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -89,12 +90,12 @@ def train_throughput(device: torch.device, *, preset: str = "d12", batch: int = 
 def sampler_throughput(device: torch.device, *, preset: str = "d12",
                        batches: tuple[int, ...] = (1, 64, 256), num_samples: int = 6,
                        max_new_tokens: int = 24, repeats: int = 3) -> list[dict[str, Any]]:
-    from models.sampler import Sampler
+    from models.sampler import Sampler, SamplingSettings
 
     tok = models_fixture.tokenizer()
     model = models_fixture.model(preset, sequence_len=768, std=0.02).to(device)
-    sampler = Sampler(model, tok, num_samples=num_samples, max_new_tokens=max_new_tokens, seed=0,
-                      device=device)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=num_samples, max_new_tokens=max_new_tokens),
+                      seed=0, device=device)
     out = []
     for b in batches:
         states = proof_states(b)
@@ -112,9 +113,24 @@ def sampler_throughput(device: torch.device, *, preset: str = "d12",
     return out
 
 
-def measure(device: str | torch.device = "cuda", *, preset: str = "d12", train_batch: int = 32,
-            seq_len: int = 768, steps: int = 10, warmup: int = 3, compile_model: bool = True,
-            sampler_batches: tuple[int, ...] = (1, 64, 256), vocab: int = VOCAB_FULL) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GPUBench:
+    """What ``measure`` runs."""
+
+    preset: str = "d12"  # the models.gpt preset
+    train_batch: int = 32  # rows per training step
+    seq_len: int = 768  # tokens per row
+    steps: int = 10  # timed training steps
+    warmup: int = 3  # untimed steps first
+    compile_model: bool = True  # also time a torch.compile'd model
+    sampler_batches: tuple[int, ...] = (1, 64, 256)  # states per Sampler call
+    vocab: int = VOCAB_FULL  # the model's vocabulary
+
+
+def measure(device: str | torch.device = "cuda", bench: GPUBench = GPUBench()) -> dict[str, Any]:
+    preset, train_batch, seq_len, steps = bench.preset, bench.train_batch, bench.seq_len, bench.steps
+    warmup, compile_model, vocab = bench.warmup, bench.compile_model, bench.vocab
+    sampler_batches = bench.sampler_batches
     dev = torch.device(device)
     name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu"
     runs = [train_throughput(dev, preset=preset, batch=train_batch, seq_len=seq_len, steps=steps,
@@ -140,8 +156,8 @@ def run(quick: bool = False) -> BenchResult:
                                   "numbers as JSON (`--quick` for a shorter run)."],
                            seconds=time.perf_counter() - t0)
     log("gpu: d12 training (eager, compiled) and sampler")
-    r = measure("cuda", steps=5 if quick else 10, compile_model=not quick,
-                sampler_batches=(1, 64) if quick else (1, 64, 256))
+    r = measure("cuda", GPUBench(steps=5 if quick else 10, compile_model=not quick,
+                                 sampler_batches=(1, 64) if quick else (1, 64, 256)))
     return to_result(r, time.perf_counter() - t0)
 
 
@@ -178,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     if torch.device(args.device).type == "cuda" and not torch.cuda.is_available():
         print(json.dumps({"error": "no CUDA device available"}))
         return 1
-    r = measure(args.device, steps=5 if args.quick else 10, compile_model=not args.quick,
-                sampler_batches=(1, 64) if args.quick else (1, 64, 256))
+    r = measure(args.device, GPUBench(steps=5 if args.quick else 10, compile_model=not args.quick,
+                                      sampler_batches=(1, 64) if args.quick else (1, 64, 256)))
     print(json.dumps(r, indent=2, default=str))
     return 0
 

@@ -19,7 +19,7 @@ import torch
 from benchmarks import models_fixture
 from benchmarks.common import BenchResult, fmt, log, proof_states
 from models.gpt import GPT
-from models.sampler import Sampler, greedy_decode_naive
+from models.sampler import Sampler, SamplingSettings, greedy_decode_naive
 from models.tokenizer import ProofTokenizer
 
 TARGET = 10.0
@@ -72,8 +72,8 @@ def run(quick: bool = False, *, batches: tuple[int, ...] = (1, 8, HEADLINE_BATCH
     model = models_fixture.model(preset)
     n_rounds = rounds if rounds is not None else (2 if quick else 3)
     n_naive = naive_states if naive_states is not None else 2
-    sampler = Sampler(model, tok, num_samples=num_samples, temperature=1.0, first_token_cap=2,
-                      max_new_tokens=max_new_tokens, seed=0)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=num_samples, temperature=1.0,
+                                                   first_token_cap=2, max_new_tokens=max_new_tokens), seed=0)
     pool = proof_states(max(batches))
     naive_sets = [pool[(i * n_naive + j) * 3 % len(pool)] for i in range(n_rounds) for j in range(n_naive)]
 

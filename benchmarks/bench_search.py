@@ -29,7 +29,7 @@ from benchmarks.common import BenchResult, fmt, log
 from lean_io.local import minilean_servers
 from lean_io.pool import SlotPool
 from minilean.theorems import load_theorems
-from models.sampler import Sampler
+from models.sampler import Sampler, SamplingSettings
 from search.batching import BatchingPolicy
 from search.config import SearchConfig
 from search.policy import Policy, SampleOutput, SamplerPolicy, UniformRandomPolicy
@@ -65,8 +65,8 @@ def make_policy(kind: str, num_samples: int, max_new_tokens: int = 24) -> Policy
     if kind == "uniform":
         return UniformRandomPolicy(num_samples=num_samples, seed=0)
     if kind == "tiny":
-        sampler = Sampler(models_fixture.model("tiny"), models_fixture.tokenizer(), num_samples=num_samples,
-                          max_new_tokens=max_new_tokens, seed=0)
+        sampler = Sampler(models_fixture.model("tiny"), models_fixture.tokenizer(),
+                          SamplingSettings(num_samples=num_samples, max_new_tokens=max_new_tokens), seed=0)
         return SamplerPolicy(sampler, model_version="benchmark-tiny-random")
     raise ValueError(f"unknown policy {kind!r}")
 

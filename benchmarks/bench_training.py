@@ -26,7 +26,7 @@ from torch.utils.data import DataLoader
 
 from benchmarks import models_fixture
 from benchmarks.common import BenchResult, fmt, log, median
-from core.profiles import StageSettings, get_profile
+from core.profiles import AdamWSettings, StageSettings, get_profile
 from models.gpt import GPT
 from training.lightning_modules import CausalLMModule, lr_multiplier
 
@@ -72,7 +72,7 @@ def raw_loop(model: GPT, data: list[tuple[torch.Tensor, ...]], settings: StageSe
     no_decay = [p for n, p in model.named_parameters() if p.ndim < 2 or "wte" in n]
     opt = torch.optim.AdamW(
         [{"params": decay, "weight_decay": settings.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
-        lr=settings.lr, betas=(0.9, 0.95), eps=1e-8)
+        lr=settings.optimizer.lr, betas=(0.9, 0.95), eps=1e-8)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, functools.partial(
         lr_multiplier, total=len(data), warmup_frac=settings.warmup_frac,
         warmdown_frac=settings.warmdown_frac, final_lr_frac=0.0))
@@ -117,7 +117,8 @@ def run(quick: bool = False, *, steps: int | None = None, rounds: int | None = N
     """``settings`` (default: the smoke profile's pretrain stage) give batch size, length, LR, clipping."""
     t_start = time.perf_counter()
     # AdamW on both sides (smoke pretrains with Muon+AdamW; this measures Lightning's overhead only)
-    settings = settings or dataclasses.replace(get_profile("smoke").pretrain, optimizer="adamw")
+    smoke = get_profile("smoke").pretrain
+    settings = settings or dataclasses.replace(smoke, optimizer=AdamWSettings(lr=3e-3))
     n_steps = steps if steps is not None else (8 if quick else 10)
     n_rounds = rounds if rounds is not None else (2 if quick else 3)
     template = models_fixture.model(preset, sequence_len=settings.seq_len)
@@ -150,7 +151,7 @@ def run(quick: bool = False, *, steps: int | None = None, rounds: int | None = N
     ]
     notes = [
         f"Model `{preset}` ({template.num_params():,} parameters), smoke pretrain settings: batch "
-        f"{settings.batch_size} x {settings.seq_len} tokens, AdamW lr {settings.lr}, grad clip "
+        f"{settings.batch_size} x {settings.seq_len} tokens, AdamW lr {settings.optimizer.lr}, grad clip "
         f"{settings.grad_clip}, fp32 on CPU, torch threads {torch.get_num_threads()}; {n_rounds} x "
         f"{n_steps} steps per side, first {warmup} of each run not timed.",
         f"Robustness: by the fastest step of each side the overhead is {100 * by_min:+.1f}%; the raw loop's "

@@ -34,12 +34,12 @@ def _check(obj: object, name: str, ok: bool, rule: str) -> None:
 class CorporaSettings:
     offline: bool = True  # True: read the data shipped in the repo; False: download from Hugging Face
     pretrain_token_budget: int = 200_000  # stop streaming Nemotron-CC-Math once this many tokens (≈ bytes/4)
-    midtrain_max_rows: int | None = None
-    sft_max_files: int | None = None
-    rl_datasets: tuple[str, ...] = ("minilean",)
-    benchmarks: tuple[str, ...] = ("minilean",)
+    midtrain_max_rows: int | None = None  # number of midtrain rows read (null: all)
+    sft_max_files: int | None = None  # SFT source files read (null: all)
+    rl_datasets: tuple[str, ...] = ("minilean",)  # statement sources of the RL pool
+    benchmarks: tuple[str, ...] = ("minilean",)  # benchmark sources of the eval sets
     valid_size: int = 500  # RL statements: last N of a seeded shuffle are `valid`
-    seed: int = 0
+    seed: int = 0  # seed of shuffles, splits and training
 
     def __post_init__(self) -> None:
         _check(self, "pretrain_token_budget", self.pretrain_token_budget >= 1, ">= 1")
@@ -53,74 +53,118 @@ class CorporaSettings:
 
 @dataclass(frozen=True)
 class TokenizerSettings:
-    vocab_size: int = 2048
+    vocab_size: int = 2048  # tokens, 256 bytes + specials + 64 value bins included
 
     def __post_init__(self) -> None:
         _check(self, "vocab_size", self.vocab_size >= 512, ">= 512 (256 bytes + specials + 64 value bins)")
 
 
 @dataclass(frozen=True)
-class StageSettings:
-    """One Lightning training stage (pretrain, midtrain, sft)."""
+class AdamWSettings:
+    """One AdamW over every parameter (no weight decay on embeddings and vectors; training.optim)."""
 
-    max_steps: int = 100
-    batch_size: int = 8
-    accumulate_grad_batches: int = 1
-    seq_len: int = 256
-    lr: float = 3e-3
-    warmup_frac: float = 0.0
-    warmdown_frac: float = 0.5
-    final_lr_frac: float = 0.0  # LR at the end of warmdown, as a fraction of peak
-    weight_decay: float = 0.0
-    grad_clip: float = 1.0
-    value_weight: float = 0.01  # SFT/RL only
-    unlikelihood_weight: float = 0.0  # RL only: weight of the unlikelihood loss on rejected tactics
-    # RL only: weight of KL(reference || policy) on tactic tokens, reference = the SFT checkpoint; keeps
-    # the breadth of the SFT prior that a sharpening update loses (docs/RL_EXPERIMENTS.md)
-    kl_weight: float = 0.0
-    val_check_interval: int = 25
-    epochs: int | None = None  # SFT: pass over the data this many times (overrides max_steps when set)
-    # training.optim: "adamw" (one AdamW at `lr`) or "muon_adamw" (the reference: Muon for block matrices at
-    # matrix_lr, AdamW for embedding/head/scalars at their own rates × (d_model/768)^-0.5; all × lr_scale)
-    optimizer: str = "adamw"
-    matrix_lr: float = 0.02
-    embedding_lr: float = 0.3
-    unembedding_lr: float = 0.008
-    scalar_lr: float = 0.5
-    lr_scale: float = 1.0  # nanoproof's init_lr_frac (0.8 midtrain/SFT, 0.02 RL)
-    checkpoint_every: int = 0  # full-state Lightning checkpoint every N optimizer steps (0 = none)
-    resume: bool = True  # re-materializing continues from the stage folder's newest full-state checkpoint
-    augment: bool = False  # SFT: goal/hypothesis shuffle + bound-variable renaming (training.augment)
+    kind: str = "adamw"  # names this choice in a profile file: {"optimizer": {"kind": "adamw", ...}}
+    lr: float = 3e-3  # peak learning rate
 
     def __post_init__(self) -> None:
-        _check(self, "optimizer", self.optimizer in ("adamw", "muon_adamw"), "'adamw' or 'muon_adamw'")
+        _check(self, "kind", self.kind == "adamw", "'adamw' (the kind names the class)")
+        _check(self, "lr", self.lr > 0, "> 0")
+
+
+@dataclass(frozen=True)
+class MuonAdamWSettings:
+    """Muon for the block matrices, AdamW for embedding, head and scalars, each group at its own rate; the
+    AdamW rates are scaled by (d_model/768)^-0.5 and every rate by lr_scale (training.optim)."""
+
+    kind: str = "muon_adamw"  # names this choice in a profile file
+    matrix_lr: float = 0.02  # Muon, attention and MLP weights
+    embedding_lr: float = 0.3  # AdamW, token embedding
+    unembedding_lr: float = 0.008  # AdamW, LM head
+    scalar_lr: float = 0.5  # AdamW, per-layer scalars and gates
+    lr_scale: float = 1.0  # multiplies every rate (0.8 for midtrain/SFT and 0.02 for RL in the reference)
+
+    def __post_init__(self) -> None:
+        _check(self, "kind", self.kind == "muon_adamw", "'muon_adamw' (the kind names the class)")
         for name in ("matrix_lr", "embedding_lr", "unembedding_lr", "scalar_lr", "lr_scale"):
             _check(self, name, getattr(self, name) > 0, "> 0")
+
+
+OptimizerSettings = AdamWSettings | MuonAdamWSettings
+OPTIMIZER_KINDS: dict[str, type] = {"adamw": AdamWSettings, "muon_adamw": MuonAdamWSettings}
+
+
+@dataclass(frozen=True)
+class StageSettings:
+    """One Lightning training stage (pretrain, midtrain; the base of the SFT and RL settings)."""
+
+    max_steps: int = 100  # optimizer steps
+    batch_size: int = 8  # rows per micro-batch
+    accumulate_grad_batches: int = 1  # micro-batches per optimizer step
+    seq_len: int = 256  # tokens per row
+    optimizer: OptimizerSettings = field(default_factory=AdamWSettings)  # which optimizer, with its rates
+    warmup_frac: float = 0.0  # share of the steps with a linear LR warmup
+    warmdown_frac: float = 0.5  # share of the steps with a linear LR warmdown
+    final_lr_frac: float = 0.0  # LR at the end of warmdown, as a fraction of peak
+    weight_decay: float = 0.0  # AdamW decay of the matrices, or Muon's decoupled decay
+    grad_clip: float = 1.0  # gradient-norm clip (0 = none)
+    val_check_interval: int = 25  # optimizer steps between validations
+    checkpoint_every: int = 0  # full-state Lightning checkpoint every N optimizer steps (0 = none)
+    resume: bool = True  # re-materializing continues from the stage folder's newest full-state checkpoint
+
+    def __post_init__(self) -> None:
+        _check(self, "optimizer", isinstance(self.optimizer, AdamWSettings | MuonAdamWSettings),
+               f"one of {sorted(OPTIMIZER_KINDS)} settings")
         _check(self, "checkpoint_every", self.checkpoint_every >= 0, ">= 0 (0 = none)")
         _check(self, "max_steps", self.max_steps >= 1, ">= 1")
         _check(self, "batch_size", self.batch_size >= 1, ">= 1")
         _check(self, "accumulate_grad_batches", self.accumulate_grad_batches >= 1, ">= 1")
         _check(self, "seq_len", self.seq_len >= 8, ">= 8")
-        _check(self, "lr", self.lr > 0, "> 0")
         _check(self, "warmup_frac", 0 <= self.warmup_frac <= 1, "in [0, 1]")
         _check(self, "warmdown_frac", 0 <= self.warmdown_frac <= 1, "in [0, 1]")
         _check(self, "weight_decay", self.weight_decay >= 0, ">= 0")
         _check(self, "grad_clip", self.grad_clip >= 0, ">= 0 (0 = no clipping)")
+        _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
+        _check(self, "final_lr_frac", 0 <= self.final_lr_frac <= 1, "in [0, 1]")
+
+
+@dataclass(frozen=True)
+class SFTSettings(StageSettings):
+    """The SFT stage: tactic rows and value rows."""
+
+    value_weight: float = 0.01  # loss weight of the value rows against the tactic rows
+    epochs: int | None = None  # passes over the data (overrides max_steps when set)
+    augment: bool = False  # goal/hypothesis shuffle + bound-variable renaming (training.augment)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check(self, "value_weight", self.value_weight >= 0, ">= 0")
+        _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
+
+
+@dataclass(frozen=True)
+class RLUpdateSettings(StageSettings):
+    """One RL policy update: replay transitions mixed with SFT rows."""
+
+    value_weight: float = 0.01  # loss weight of the value rows against the tactic rows
+    unlikelihood_weight: float = 0.0  # weight of the unlikelihood loss on rejected tactics
+    # weight of KL(SFT || policy) on tactic tokens: keeps the breadth of the SFT prior a sharpening
+    # update loses (docs/RL_EXPERIMENTS.md)
+    kl_weight: float = 0.0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
         _check(self, "value_weight", self.value_weight >= 0, ">= 0")
         _check(self, "unlikelihood_weight", self.unlikelihood_weight >= 0, ">= 0")
         _check(self, "kl_weight", self.kl_weight >= 0, ">= 0")
-        _check(self, "val_check_interval", self.val_check_interval >= 1, ">= 1")
-        _check(self, "epochs", self.epochs is None or self.epochs >= 1, "None or >= 1")
-        _check(self, "final_lr_frac", 0 <= self.final_lr_frac <= 1, "in [0, 1]")
 
 
 @dataclass(frozen=True)
 class ComputeSettings:
     model: str = "tiny"  # models.gpt preset
-    accelerator: str = "cpu"
-    devices: int | str = 1
-    num_nodes: int = 1
-    precision: str = "32-true"
+    accelerator: str = "cpu"  # Lightning accelerator
+    devices: int | str = 1  # devices per node
+    num_nodes: int = 1  # machines
+    precision: str = "32-true"  # Lightning precision
     strategy: str = "auto"  # "ddp", "fsdp" on GPUs
     num_threads: int = 1  # torch intra-op threads per process; tiny models lose with more on shared cores
 
@@ -152,34 +196,70 @@ def _server_ok(address: str) -> bool:
 @dataclass(frozen=True)
 class LeanSettings:
     servers: tuple[str, ...] = ()  # host:port of LeanTree servers; empty = start minilean on loopback
-    minilean_servers: int = 2
-    minilean_max_processes: int = 4
-    tactic_timeout_ms: int = 1000
-    verify_timeout_ms: int = 5000
+    minilean_servers: int = 2  # local minilean servers (when servers is empty)
+    minilean_max_processes: int = 4  # Lean processes per minilean server
 
     def __post_init__(self) -> None:
         bad = [a for a in self.servers if not _server_ok(a)]
         _check(self, "servers", not bad, f"host:port addresses (port 1..65535); not one: {bad[:1]}")
         _check(self, "minilean_servers", self.minilean_servers >= 1, ">= 1")
         _check(self, "minilean_max_processes", self.minilean_max_processes >= 1, ">= 1")
-        _check(self, "tactic_timeout_ms", self.tactic_timeout_ms > 0, "> 0")
-        _check(self, "verify_timeout_ms", self.verify_timeout_ms > 0, "> 0")
 
 
 @dataclass(frozen=True)
-class SearchSettings:
-    num_simulations: int = 64
-    num_samples: int = 6
-    max_new_tokens: int = 24
+class SearchConfig:
+    """The MCTS prover's settings (search.mcts, search.prover): budgets, PUCT constants, Lean timeouts.
+    The defaults are the reference prover's values."""
+
+    num_simulations: int = 64  # simulation budget per theorem
+    time_budget_s: float | None = 60.0  # wall-clock budget per theorem (None = simulations only)
+    num_samples: int = 6  # tactics the policy samples per expansion
+    max_new_tokens: int = 24  # token budget of one sampled tactic
     concurrency: int = 8  # searches in flight per mapped op
-    time_limit_s: float = 60.0
+    # PUCT: pb_c = (ln((N + base + 1) / base) + init) * sqrt(N) / (n + 1), times c_and below AND nodes
+    pb_c_base: float = 200.0  # PUCT exploration base
+    pb_c_init: float = 0.001  # PUCT exploration offset
+    c_and: float = 64.0  # exploration multiplier below AND nodes
+    value_discount: float = 0.98  # value_score = value_discount ** (-1 - v)
+    unvisited_value_penalty: float = 16.0  # an unvisited child counts as parent.value() - this
+    ps_c: float = 0.1  # progressive sampling: re-expand while evaluations <= ps_c * visits ** ps_alpha
+    ps_alpha: float = 0.6  # progressive sampling exponent
+    no_legal_actions_value: float = -5.0  # value of a leaf whose expansion produced no usable child
+    # never select again a node whose policy has nothing new to propose and that has no live child (nor an
+    # AND node with such a subgoal); the reference instead re-expands it on every visit
+    prune_dead_ends: bool = True
+    prior_temperature: float = 200.0  # prior of a sampled tactic = exp(logprob / prior_temperature)
+    tactic_timeout_ms: int = 1000  # Lean timeout of one tactic application during search
+    verify_timeout_ms: int = 5000  # Lean timeout of replaying a found proof to verify it
+    # after a proof is found and verified, prune steps its subproofs do not need (search.simplify), with at
+    # most this many extra Lean calls; the shorter proof is what is reported and trained on (0 = off)
+    simplify_budget: int = 200
+    # tactics tried at every expansion in addition to the sampled ones, prior = max sampled prior
+    synthetic_candidates: tuple[str, ...] = ()
+    # every expansion's policy randomness derives from (seed, theorem, tactic path, expansion count), so a
+    # search's result does not depend on the searches it ran beside (search.mcts.expansion_seed)
+    seed: int = 0
 
     def __post_init__(self) -> None:
+        if isinstance(self.synthetic_candidates, list):  # accept lists from JSON/run config
+            object.__setattr__(self, "synthetic_candidates", tuple(self.synthetic_candidates))
         _check(self, "num_simulations", self.num_simulations >= 1, ">= 1")
+        _check(self, "time_budget_s", self.time_budget_s is None or self.time_budget_s > 0, "> 0 or null")
         _check(self, "num_samples", self.num_samples >= 1, ">= 1")
         _check(self, "max_new_tokens", self.max_new_tokens >= 1, ">= 1")
         _check(self, "concurrency", self.concurrency >= 1, ">= 1")
-        _check(self, "time_limit_s", self.time_limit_s > 0, "> 0")
+        _check(self, "prior_temperature", self.prior_temperature > 0, "> 0")
+        _check(self, "tactic_timeout_ms", self.tactic_timeout_ms > 0, "> 0")
+        _check(self, "verify_timeout_ms", self.verify_timeout_ms > 0, "> 0")
+        _check(self, "simplify_budget", self.simplify_budget >= 0, ">= 0 (0 = off)")
+
+    def replace(self, **changes: Any) -> SearchConfig:
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["synthetic_candidates"] = list(self.synthetic_candidates)
+        return d
 
 
 ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (stp.whole_proof_rollouts)
@@ -187,17 +267,19 @@ ROLLOUT_MODES = ("mcts", "whole_proof", "both")  # RLSettings.rollout_mode (stp.
 
 @dataclass(frozen=True)
 class RLSettings:
-    iterations: int = 3
-    theorems_per_iteration: int = 48
+    iterations: int = 3  # RL iterations of a run
+    theorems_per_iteration: int = 48  # rollout theorems per iteration
     batches_per_iteration: int = 2  # dynamic fan-out width of the rollout op
     replay_window: int = 3  # iterations of replay shards a policy update reads
-    fraction_sft: float = 0.1  # reference; smoke uses 0.3 (a tiny model forgets fast)
-    update: StageSettings = field(default_factory=lambda: StageSettings(max_steps=30, lr=3e-4))
-    eval_every: int = 3
-    base_simulations: int = 32
-    max_simulations: int = 256
+    fraction_sft: float = 0.1  # share of SFT transitions mixed into an update (the reference's 0.1)
+    # the policy update's training settings
+    update: RLUpdateSettings = field(
+        default_factory=lambda: RLUpdateSettings(max_steps=30, optimizer=AdamWSettings(lr=3e-4)))
+    eval_every: int = 3  # iterations between RL evals
+    base_simulations: int = 32  # matchmaker's first budget for a theorem
+    max_simulations: int = 256  # matchmaker's largest budget
     # proven attempts after which the matchmaker leaves a theorem alone (weight 1e-3; reference 6). 1 sends
-    # the rollouts to the frontier's edge: fresh statements and the ones not proven yet (RL log, arm V)
+    # the rollouts to the frontier's edge: fresh statements and the ones not proven yet
     trust_count_proved: int = 6
     # An iteration with more Lean-infrastructure errors than this share of its attempts fails (nothing
     # trains on or registers what a sick fleet produced; lean_io.errors.check_infrastructure_share).
@@ -211,20 +293,20 @@ class RLSettings:
     # whether rl_statements are in the pool; False: the frontier alone (offline), so the rollouts are spent
     # on statements SFT has no reference proof for (docs/RL_EXPERIMENTS.md: the SFT-known pool teaches little)
     use_rl_statements: bool = True
-    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)
-    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)
+    frontier_levels: tuple[int, ...] = (1, 2, 3, 4)  # frontier difficulty tiers kept
+    frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)  # frontier weights of (prop, arith, mixed)
     replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
     carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
     rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
     # rejected (state, tactic) pairs of the replay window trained with unlikelihood (update.unlikelihood_
     # weight > 0), as many as this fraction of the positive transitions (reference --negative-fraction)
     negative_fraction: float = 0.0
-    # How rollouts prove (issue 16, stp.whole_proof_rollouts): "mcts" (the search), "whole_proof"
+    # How rollouts prove (stp.whole_proof_rollouts): "mcts" (the search), "whole_proof"
     # (whole_proof_samples complete scripts per theorem; successes train as whole-proof rows) or "both"
     # (whole proof first, MCTS on what it did not prove); a comma list ("whole_proof,mcts") picks one per
     # iteration: iteration k takes item k, the last one repeats.
     rollout_mode: str = "mcts"
-    whole_proof_samples: int = 16
+    whole_proof_samples: int = 16  # whole-proof samples per theorem in those modes
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
@@ -266,7 +348,7 @@ class WholeProofSettings:
     sft_mix: bool = True  # add (statement → reference script) rows to sft_transitions (offline data)
     k: int = 64  # samples per theorem in the whole_proof_eval asset (pass@1..k)
     max_new_tokens: int = 128  # a script's token budget (tactic rows: training.data.TACTIC_MAX_LEN = 128)
-    temperature: float = 1.0
+    temperature: float = 1.0  # sampling temperature
     batch_size: int = 16  # theorems per sampling batch (k rows each)
     compare_mcts: bool = True  # also search the same theorems with MCTS and compare at equal budget
 
@@ -288,17 +370,17 @@ class ConjectureSettings:
     # measured (docs/STP.md): 96 seeds × 16 conjectures at temperature 0.7, 32 prover samples → 78 accepted
     max_seeds: int = 48  # proven theorems of the iteration used as seeds
     per_seed: int = 32  # conjectures sampled per seed
-    max_new_tokens: int = 64
+    max_new_tokens: int = 64  # a conjecture's token budget
     temperature: float = 0.7  # below 1: fewer malformed statements from a small model
     prover_samples: int = 32  # whole-proof samples per surviving conjecture: its empirical success rate
     min_rate: float = 0.0  # accepted when min_rate < rate <= max_rate (and at least one proof)
-    max_rate: float = 0.5
+    max_rate: float = 0.5  # accepted when the success rate is at most this
     # Sequential judging (stp.conjecture_loop.judge_in_rounds): the prover samples in rounds of
     # prover_round and stops on a conjecture as soon as its band verdict over prover_samples is decided
     # (exact: the same verdict as sampling them all). too_hard_after > 0 also stops a conjecture no sample
     # proved after that many samples (too_hard on fewer samples: cheaper, fewer low-rate acceptances).
     prover_round: int = 8
-    too_hard_after: int = 0
+    too_hard_after: int = 0  # stop a conjecture no sample proved after this many (0: off)
     prover_max_new_tokens: int = 128  # a prover script's token budget (whole_proof.max_new_tokens before)
 
     def __post_init__(self) -> None:
@@ -318,19 +400,20 @@ class ConjectureSettings:
 
 @dataclass(frozen=True)
 class Profile:
-    name: str
-    corpora: CorporaSettings = field(default_factory=CorporaSettings)
-    tokenizer: TokenizerSettings = field(default_factory=TokenizerSettings)
-    compute: ComputeSettings = field(default_factory=ComputeSettings)
-    pretrain: StageSettings = field(default_factory=StageSettings)
-    midtrain: StageSettings = field(default_factory=StageSettings)
-    sft: StageSettings = field(default_factory=StageSettings)
-    lean: LeanSettings = field(default_factory=LeanSettings)
-    search: SearchSettings = field(default_factory=SearchSettings)
-    rl: RLSettings = field(default_factory=RLSettings)
+    name: str  # smoke, demo or full
+    corpora: CorporaSettings = field(default_factory=CorporaSettings)  # where the data comes from
+    tokenizer: TokenizerSettings = field(default_factory=TokenizerSettings)  # the tokenizer
+    compute: ComputeSettings = field(default_factory=ComputeSettings)  # model size and hardware
+    pretrain: StageSettings = field(default_factory=StageSettings)  # the pretrain stage
+    midtrain: StageSettings = field(default_factory=StageSettings)  # the midtrain stage
+    sft: SFTSettings = field(default_factory=SFTSettings)  # the SFT stage
+    lean: LeanSettings = field(default_factory=LeanSettings)  # the Lean servers
+    search: SearchConfig = field(default_factory=SearchConfig)  # the prover's search
+    rl: RLSettings = field(default_factory=RLSettings)  # the RL loop
+    # whole-proof generation and its eval
     whole_proof: WholeProofSettings = field(default_factory=WholeProofSettings)
-    conjecture: ConjectureSettings = field(default_factory=ConjectureSettings)
-    eval_benchmarks: tuple[str, ...] = ("minilean",)
+    conjecture: ConjectureSettings = field(default_factory=ConjectureSettings)  # STP conjecturing
+    eval_benchmarks: tuple[str, ...] = ("minilean",)  # benchmark sources the eval assets prove
     eval_split: str = "valid"  # benchmark split the eval assets prove (MiniF2F: valid 256 / test 244)
 
     def __post_init__(self) -> None:
@@ -341,14 +424,14 @@ class Profile:
 SMOKE = Profile(
     name="smoke",
     # Muon+AdamW: on the smoke math corpus a tiny model reaches val loss 1.95 vs 3.14-3.30 with AdamW
-    # (3e-3/1e-2) after 50 steps (README "Optimizer"); lr is the AdamW-only fallback
-    pretrain=StageSettings(max_steps=60, batch_size=8, seq_len=256, lr=3e-3, optimizer="muon_adamw",
+    # (3e-3/1e-2) after 50 steps (README "Optimizer")
+    pretrain=StageSettings(max_steps=60, batch_size=8, seq_len=256, optimizer=MuonAdamWSettings(),
                            checkpoint_every=20),
-    midtrain=StageSettings(max_steps=40, batch_size=8, seq_len=256, lr=2e-3, optimizer="muon_adamw",
-                           unembedding_lr=0.004, lr_scale=0.8),
+    midtrain=StageSettings(max_steps=40, batch_size=8, seq_len=256,
+                           optimizer=MuonAdamWSettings(unembedding_lr=0.004, lr_scale=0.8)),
     # SFT, 150 steps on synthetic transitions: Muon+AdamW val loss 0.0015 vs AdamW 2e-3 0.026 (README)
-    sft=StageSettings(max_steps=400, batch_size=16, seq_len=256, lr=2e-3, value_weight=0.1,
-                      optimizer="muon_adamw", unembedding_lr=0.004, lr_scale=0.8),
+    sft=SFTSettings(max_steps=400, batch_size=16, seq_len=256, value_weight=0.1,
+                    optimizer=MuonAdamWSettings(unembedding_lr=0.004, lr_scale=0.8)),
     # MiniF2F-lite: the MiniF2F statements minilean states exactly (minilean.minif2f), beside the
     # fixed 100-theorem minilean valid set; reports break success down per dataset.
     corpora=CorporaSettings(benchmarks=("minilean", "minif2f_lite")),
@@ -358,13 +441,14 @@ SMOKE = Profile(
         # theorems, first budget 32 < the eval's 64) drifted below SFT; these settings are what measured
         # better there: the reference's small constant step with one optimizer across iterations, a FIFO
         # replay, half SFT in the mix, fresh generated statements, budgets from the eval's 64 upwards.
-        # Session 3 (arm U): on the `specialize` SFT the pool is the frontier alone (hard levels 3-4,
+        # On the `specialize` SFT the pool is the frontier alone (hard levels 3-4,
         # propositional-heavy: where SFT fails), budgets 128->512, 120 steps with KL to SFT, and proofs
         # simplified before replay (search.simplify): +4 [+1, +8] after 4 iterations where the same recipe
-        # without simplification ended at -2. Session 4 (arm V): a theorem proven once is not attempted
-        # again (trust_count_proved=1): iteration 8 at +5/+7 in two seeds where arm U ended at +2/+1.
+        # without simplification ended at -2. A theorem proven once is not attempted again
+        # (trust_count_proved=1): iteration 8 at +5/+7 in two seeds, +2/+1 without it.
         fraction_sft=0.5,
-        update=StageSettings(max_steps=120, lr=1e-4, warmdown_frac=0.0, value_weight=0.1, kl_weight=0.5),
+        update=RLUpdateSettings(max_steps=120, optimizer=AdamWSettings(lr=1e-4), warmdown_frac=0.0,
+                                value_weight=0.1, kl_weight=0.5),
         replay_capacity=3000,
         carry_optimizer=True,
         frontier_per_iteration=48,
@@ -414,48 +498,45 @@ FULL = Profile(
         batch_size=32,
         accumulate_grad_batches=4,
         seq_len=768,
-        lr=0.02,
         warmup_frac=0.005,
         warmdown_frac=0.65,
         final_lr_frac=0.05,
         val_check_interval=250,
         # reference pretrain LRs: embedding 0.3, unembedding 0.008, matrix 0.02, scalar 0.5; Muon weight
         # decay ≈0.05 after nanoproof's rescaling (constant here; the reference decays it to 0)
-        optimizer="muon_adamw",
+        optimizer=MuonAdamWSettings(),
         weight_decay=0.05,
         checkpoint_every=500,
     ),
     midtrain=StageSettings(
-        max_steps=130, batch_size=16, accumulate_grad_batches=4, seq_len=768, lr=0.016,
-        val_check_interval=150, optimizer="muon_adamw", unembedding_lr=0.004, lr_scale=0.8,
+        max_steps=130, batch_size=16, accumulate_grad_batches=4, seq_len=768,
+        val_check_interval=150, optimizer=MuonAdamWSettings(unembedding_lr=0.004, lr_scale=0.8),
         checkpoint_every=50,
     ),
-    sft=StageSettings(
+    sft=SFTSettings(
         max_steps=4445,
         batch_size=8,
         accumulate_grad_batches=64,
         seq_len=768,
-        lr=0.016,
         value_weight=0.01,
         val_check_interval=200,
         epochs=5,
-        optimizer="muon_adamw",
-        unembedding_lr=0.004,
-        lr_scale=0.8,
+        optimizer=MuonAdamWSettings(unembedding_lr=0.004, lr_scale=0.8),
         checkpoint_every=500,
         augment=True,
     ),
-    lean=LeanSettings(servers=(), verify_timeout_ms=30_000),
-    search=SearchSettings(num_simulations=512, concurrency=64, time_limit_s=600.0),
+    lean=LeanSettings(servers=()),
+    search=SearchConfig(num_simulations=512, concurrency=64, time_budget_s=600.0, verify_timeout_ms=30_000),
     rl=RLSettings(
         iterations=2000,
         theorems_per_iteration=512,
         batches_per_iteration=8,
         replay_window=50,
         # reference RL: embedding 0.2, unembedding 0.004, matrix 0.02, all × 0.02, constant LR
-        update=StageSettings(
-            max_steps=2, batch_size=8, accumulate_grad_batches=64, seq_len=768, lr=0.02 * 0.02, grad_clip=0.0,
-            warmdown_frac=0.0, optimizer="muon_adamw", embedding_lr=0.2, unembedding_lr=0.004, lr_scale=0.02,
+        update=RLUpdateSettings(
+            max_steps=2, batch_size=8, accumulate_grad_batches=64, seq_len=768, grad_clip=0.0,
+            warmdown_frac=0.0,
+            optimizer=MuonAdamWSettings(embedding_lr=0.2, unembedding_lr=0.004, lr_scale=0.02),
         ),
         eval_every=50,
         base_simulations=64,
@@ -498,6 +579,17 @@ def _type_error(where: str, value: Any, hint: Any) -> str | None:
     return None if ok else f"{where} must be {getattr(hint, '__name__', hint)}, got {value!r}"
 
 
+def _chosen(current: Any, overrides: dict[str, Any], where: str) -> Any:
+    """The settings object an override applies to: ``current``, or the defaults of another choice when the
+    override names one by ``kind`` (the optimizer: ``{"kind": "muon_adamw", "matrix_lr": 0.03}``)."""
+    kind = overrides.get("kind")
+    if not isinstance(current, AdamWSettings | MuonAdamWSettings) or kind is None or kind == current.kind:
+        return current
+    if kind not in OPTIMIZER_KINDS:
+        raise ValueError(f"profile field {where}.kind must be one of {sorted(OPTIMIZER_KINDS)}, got {kind!r}")
+    return OPTIMIZER_KINDS[kind]()
+
+
 def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
     """Return a copy of a (nested) dataclass with `overrides` applied. Unknown keys, values of the wrong
     type and values out of range (each section's `__post_init__`) are a ValueError naming the field."""
@@ -516,7 +608,7 @@ def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
         if dataclasses.is_dataclass(current):
             if not isinstance(value, dict):
                 raise ValueError(f"profile section {path} must be a JSON object of its fields, got {value!r}")
-            changes[key] = _merge(current, value, path)
+            changes[key] = _merge(_chosen(current, value, path), value, path)
             continue
         if (err := _type_error(f"profile field {path}", value, hints[key])) is not None:
             raise ValueError(err)

@@ -49,57 +49,62 @@ class EvalResult:
         return log_eval(checkpoint, self.summary, tracking_uri, files, metric_names)
 
 
+@dataclasses.dataclass(frozen=True)
+class EvalRequest:
+    """What an eval searches, how, and where its report goes."""
+
+    theorems: Sequence[dict[str, Any]]  # statements rows (dataset, id, header, statement)
+    config: SearchConfig  # the search settings every run shares (its concurrency included)
+    report_dir: str | Path  # summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet
+    title: str = ""  # the report's title
+    policy_seed: int = 0  # the policies' sampling seed (recorded with the settings)
+
+
 def evaluate(
-    theorems: Sequence[dict[str, Any]],
+    request: EvalRequest,
     policies: Mapping[str, Policy],
     servers: Sequence[str],
-    config: SearchConfig,
-    concurrency: int,
-    report_dir: str | Path,
-    title: str,
+    *,
     reuse: Mapping[str, Sequence[Attempt]] | None = None,
     progress: Callable[[str], Callable[[Attempt], None]] | None = None,
-    policy_seed: int | None = None,
 ) -> EvalResult:
-    """Search ``theorems`` with each named policy under the same settings; one report in ``report_dir``
-    (summary.json, summary.md, the success-vs-simulations plot, per-theorem parquet). ``reuse`` holds
+    """Search the request's theorems with each named policy under the same settings; one report in
+    ``request.report_dir``. ``reuse`` holds
     runs already searched with these settings (same checkpoint, theorems and seeds: search is
     deterministic), which are reported without searching again. ``progress(name)`` gives the
     ``on_attempt`` hook for the run of that policy. The summary records the settings
     (`search_settings`) so a later eval can find this one's runs to reuse."""
+    theorems, config = request.theorems, request.config
     attempts: dict[str, list[Attempt]] = {name: list(a) for name, a in (reuse or {}).items()}
     stats: dict[str, dict[str, Any]] = {name: {"reused": True} for name in attempts}
     for name, policy in policies.items():
         hook = progress(name) if progress is not None else None
-        result = prove_batch(theorems, servers, policy, config, concurrency, on_attempt=hook)
+        result = prove_batch(theorems, servers, policy, config, config.concurrency, on_attempt=hook)
         attempts[name], stats[name] = result.attempts, result.stats
-    out = Path(report_dir)
-    summary = write_eval_report(attempts, out, title=title, num_simulations=config.num_simulations,
-                                search=search_settings(config, policy_seed))
+    out = Path(request.report_dir)
+    summary = write_eval_report(attempts, out, title=request.title, num_simulations=config.num_simulations,
+                                search=search_settings(config, request.policy_seed))
     return EvalResult(out, summary, stats, len(theorems), config.num_simulations)
 
 
 def evaluate_checkpoints(
+    request: EvalRequest,
     checkpoints: Mapping[str, tuple[str | Path, str]],
-    theorems: Sequence[dict[str, Any]],
     *,
     tokenizer_path: str | Path,
     profile: Profile,
     servers: Sequence[str],
-    config: SearchConfig,
-    concurrency: int,
-    report_dir: str | Path,
-    title: str,
-    seed: int,
     baseline: str | None = None,
     reuse: Mapping[str, Sequence[Attempt]] | None = None,
     progress: Callable[[str], Callable[[Attempt], None]] | None = None,
 ) -> EvalResult:
     """Evaluate named checkpoints ({run name: (checkpoint, label)}; the label names an unregistered
     checkpoint's model version) and optionally a uniform-random baseline run, with the same search
-    settings over ``servers`` (empty: minilean on loopback); one report in ``report_dir``."""
+    settings over ``servers`` (empty: minilean on loopback); one report in ``request.report_dir``."""
     from registry.registration import model_version
     from search.policy import UniformRandomPolicy
+
+    config, seed = request.config, request.policy_seed
 
     policies: dict[str, Policy] = {
         name: checkpoint_policy(
@@ -116,11 +121,12 @@ def evaluate_checkpoints(
     if baseline is not None:
         policies[baseline] = UniformRandomPolicy(num_samples=config.num_samples, seed=seed)
     with lean_servers(servers, profile.lean) as urls:
-        return evaluate(theorems, policies, urls, config, concurrency, report_dir, title,
-                        reuse=reuse, progress=progress, policy_seed=seed)
+        return evaluate(request, policies, urls, reuse=reuse, progress=progress)
 
 
-def search_settings(config: SearchConfig, policy_seed: int | None) -> dict[str, Any]:
+def search_settings(config: SearchConfig, policy_seed: int) -> dict[str, Any]:
     """What decides a run's attempts besides its checkpoint and theorems: the search settings and the
-    policy's sampling seed (recorded in every report's summary; equal settings make a run reusable)."""
-    return {**config.to_dict(), "policy_seed": policy_seed}
+    policy's sampling seed (recorded in every report's summary; equal settings make a run reusable). How
+    many searches run at once is left out: it changes no attempt."""
+    settings = {k: v for k, v in config.to_dict().items() if k != "concurrency"}
+    return {**settings, "policy_seed": policy_seed}

@@ -1,5 +1,5 @@
-"""Evaluation sweep: checkpoints × benchmarks × repeated runs with different seeds (reference-nanoproof.md §7
-reports single runs; LOG.md's three 512-simulation runs of one checkpoint spread 26.95–27.73%).
+"""Evaluation sweep: checkpoints × benchmarks × repeated runs with different seeds (a single run is not a
+measurement: three 512-simulation runs of one reference checkpoint spread over 26.95–27.73 %).
 
 For every (checkpoint, benchmark): the success rate of each repeat, their mean and spread (std, min,
 max), pass@k over repeats (a theorem counts when any of the first k runs proved it), and the anytime
@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 
 from core.atomic import atomic_file
 from core.profiles import Profile
-from search.config import SearchConfig
+from evals.evaluate import EvalRequest
 
 ATTEMPT_SCHEMA = pa.schema([
     ("run", pa.string()), ("benchmark", pa.string()), ("theorem_id", pa.string()), ("seed", pa.int64()),
@@ -130,22 +130,22 @@ def plot_sweep(anytime: Sequence[dict[str, Any]], path: Path, title: str) -> Pat
 
 
 def run_sweep(
+    request: EvalRequest,
     checkpoints: Mapping[str, tuple[str | Path, str]],
-    theorems: Sequence[dict[str, Any]],
     *,
     tokenizer_path: str | Path,
     profile: Profile,
     servers: Sequence[str],
-    config: SearchConfig,
-    concurrency: int,
     repeats: int,
-    out_dir: str | Path,
-    seed: int = 0,
 ) -> SweepResult:
-    """Prove ``theorems`` with every checkpoint ``repeats`` times (seeds ``seed``..``seed+repeats-1``: the
-    policy's sampling and the search's randomness both change) and summarize per benchmark."""
+    """Prove the request's theorems with every checkpoint ``repeats`` times (seeds ``policy_seed`` ..
+    ``policy_seed + repeats - 1``: the policy's sampling and the search's randomness both change) and
+    summarize per benchmark; the tables and the plot go to ``request.report_dir``."""
     from registry.registration import model_version
     from search.batch import checkpoint_policy, lean_servers, prove_batch
+
+    theorems, config, seed = request.theorems, request.config, request.policy_seed
+    out_dir = request.report_dir
 
     if repeats < 1:
         raise ValueError(f"repeats must be >= 1, got {repeats}")
@@ -158,7 +158,7 @@ def run_sweep(
                 policy = checkpoint_policy(ckpt, tokenizer_path, profile, seed=s,
                                            num_samples=config.num_samples, model_version=version,
                                            op_index=op)
-                result = prove_batch(theorems, urls, policy, config.replace(seed=s), concurrency,
+                result = prove_batch(theorems, urls, policy, config.replace(seed=s), config.concurrency,
                                      model_version=version)
                 rows.extend(
                     {"run": run, "benchmark": a.dataset, "theorem_id": a.theorem_id, "seed": s,

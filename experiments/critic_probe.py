@@ -1,4 +1,4 @@
-"""What is a perfect critic worth to the 64-simulation search? (docs/RL_EXPERIMENTS.md, session 8)
+"""What is a perfect critic worth to the 64-simulation search? (docs/RL_EXPERIMENTS.md)
 
     .venv/bin/python -m experiments.critic_probe --home H --seeds 0,1,2 CKPT [CKPT ...]
 
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from experiments.rl_loop import _statements
+from experiments.common import statements
 
 HOPELESS_DEPTH = 64.0
 _INACCESSIBLE = re.compile(r"[✝¹²³⁴⁵⁶⁷⁸⁹⁰]")
@@ -109,24 +109,25 @@ def main(argv: list[str] | None = None) -> int:
     from core.profiles import get_profile
     from lean_io.local import minilean_servers
     from lean_io.pool import SlotPool
+    from models.sampler import SamplingSettings
     from search.batching import BatchingPolicy
-    from search.config import SearchConfig
     from search.policy import SamplerPolicy
     from search.runner import prove_many
 
     torch.set_num_threads(1)
-    valid = [r for r in _statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
+    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
              if r["dataset"] == args.eval_dataset]
     tokenizer = args.home / "tokenizer" / "tokenizer.json"
     results: dict[str, dict[str, list[bool]]] = {}
     with minilean_servers(2, 4) as servers:
         for ckpt in args.checkpoints:
             for seed in [int(s) for s in args.seeds.split(",")]:
-                search = SearchConfig.from_profile(get_profile("smoke"), num_simulations=args.simulations,
-                                                   time_budget_s=600.0, seed=seed)
+                search = get_profile("smoke").search.replace(num_simulations=args.simulations,
+                                                             time_budget_s=600.0, seed=seed)
                 for critic in (["learned", "oracle"] if args.learned else ["oracle"]):
-                    inner = SamplerPolicy.from_checkpoint(ckpt, tokenizer, num_samples=search.num_samples,
-                                                          max_new_tokens=24, device="cpu", seed=0)
+                    inner = SamplerPolicy.from_checkpoint(
+                        ckpt, tokenizer, SamplingSettings(num_samples=search.num_samples, max_new_tokens=24),
+                        device="cpu", seed=0)
                     policy = OracleCritic(inner) if critic == "oracle" else inner
                     pool = SlotPool(servers)
                     with BatchingPolicy(policy, max_batch=8) as batched:

@@ -1,9 +1,9 @@
-"""The fixed eval of `experiments.rl_loop`, repeated over search seeds, for several checkpoints.
+"""The fixed eval (minilean `valid`), repeated over search seeds, for several checkpoints.
 
     .venv/bin/python -m experiments.eval_seeds --home H --seeds 0,1,2 --out OUT.json CKPT [CKPT ...]
 
-One search seed is not a measurement of an RL policy (docs/RL_EXPERIMENTS.md, session 4: SFT's outcome
-moves by ±1 between seeds, an RL policy's by up to 6 points). Each checkpoint is searched on minilean
+One search seed is not a measurement of an RL policy: SFT's outcome moves by ±1 between seeds, an RL
+policy's by up to 6 points (docs/RL_EXPERIMENTS.md). Each checkpoint is searched on minilean
 `valid` at 64 simulations with `SearchConfig.seed` = each seed, no wall-clock limit; prints and writes the
 per-seed rates, their mean and the per-theorem outcomes.
 """
@@ -14,7 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
-from experiments.rl_loop import _eval, _statements
+from experiments.common import solved, statements
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,10 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     from core.atomic import atomic_write_text
     from core.profiles import get_profile
     from lean_io.local import minilean_servers
-    from search.config import SearchConfig
 
     torch.set_num_threads(1)
-    valid = [r for r in _statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
+    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
              if r["dataset"] == args.eval_dataset]
     seeds = [int(s) for s in args.seeds.split(",")]
     tokenizer = args.home / "tokenizer" / "tokenizer.json"
@@ -46,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
             for seed in seeds:
                 if str(seed) in runs:
                     continue
-                search = SearchConfig.from_profile(get_profile("smoke"), num_simulations=args.simulations,
-                                                   time_budget_s=600.0, seed=seed)
-                runs[str(seed)] = _eval(valid, ckpt, tokenizer, search, servers, concurrency=8)
+                search = get_profile("smoke").search.replace(num_simulations=args.simulations,
+                                                             time_budget_s=600.0, seed=seed)
+                runs[str(seed)] = solved(valid, ckpt, tokenizer, search, servers)
                 atomic_write_text(args.out, json.dumps(results))  # a killed run keeps finished seeds
             rates = [100 * sum(runs[str(s)]) / len(valid) for s in seeds]
             print(f"{ckpt}: seeds {seeds} -> {' / '.join(f'{r:.0f}' for r in rates)} "

@@ -3,9 +3,9 @@
     .venv/bin/python -m experiments.reach --home H --checkpoint H/checkpoints/sft/model.pt \\
         --solved OUT/sft-eval-minilean-64.json --simulations 512
 
-`--solved` is the per-theorem outcome list `experiments.rl_loop` writes for the fixed eval set (same
-order). Prints each failure's outcome and proof at the new budget: what a policy that distilled this much
-search into its prior could prove (docs/RL_EXPERIMENTS.md, "Reachability").
+`--solved` is a JSON list of per-theorem outcomes on the fixed eval set, in its order (one seed's list
+from `experiments.eval_seeds`' output). Prints each failure's outcome and proof at the new budget: what a
+policy that distilled this much search into its prior could prove (docs/RL_EXPERIMENTS.md).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
-from experiments.rl_loop import _prove, _statements
+from experiments.common import prove, statements
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,20 +31,19 @@ def main(argv: list[str] | None = None) -> int:
 
     from core.profiles import get_profile
     from lean_io.local import minilean_servers
-    from search.config import SearchConfig
 
     torch.set_num_threads(1)
     solved = json.loads(args.solved.read_text())
-    valid = [r for r in _statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
+    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
              if r["dataset"] == args.eval_dataset]
     if len(solved) != len(valid):
         raise SystemExit(f"--solved has {len(solved)} outcomes, the eval set {len(valid)} theorems")
     fails = [r for r, ok in zip(valid, solved, strict=True) if not ok]
-    config = SearchConfig.from_profile(get_profile("smoke"), num_simulations=args.simulations,
-                                       time_budget_s=900.0, num_samples=args.samples)
+    config = get_profile("smoke").search.replace(num_simulations=args.simulations, time_budget_s=900.0,
+                                                 num_samples=args.samples)
     with minilean_servers(2, 4) as servers:
-        attempts = _prove(fails, args.checkpoint, args.home / "tokenizer" / "tokenizer.json", config,
-                          servers, seed=0, concurrency=8)
+        attempts = prove(fails, args.checkpoint, args.home / "tokenizer" / "tokenizer.json", config,
+                         servers, seed=0)
     for row, attempt in zip(fails, attempts, strict=True):
         print(row["id"], attempt.outcome, (attempt.proof or "").replace("\n", " ; ")[:160])
     print(f"proven {sum(a.outcome == 'proven' for a in attempts)} of {len(fails)} at {args.simulations} "

@@ -1,4 +1,4 @@
-"""Does a checkpoint split cases on the right proposition? (docs/RL_EXPERIMENTS.md, session 7)
+"""Does a checkpoint split cases on the right proposition? (docs/RL_EXPERIMENTS.md)
 
     .venv/bin/python -m experiments.split_probe --home H CKPT [CKPT ...]
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from experiments.rl_loop import _statements
+from experiments.common import statements
 
 
 def split_states(statements: list[str]) -> list[tuple[int, str, str, list[str]]]:
@@ -54,12 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     import torch.nn.functional as F
 
+    from models.sampler import SamplingSettings
     from models.tokenizer import ProofTokenizer
     from registry.checkpoint import load_checkpoint
     from search.policy import SamplerPolicy
 
     tokenizer = ProofTokenizer.load(args.home / "tokenizer" / "tokenizer.json")
-    valid = [r for r in _statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
+    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
              if r["dataset"] == args.eval_dataset]
     cases = split_states([r["statement"] for r in valid])
     print(f"{len(cases)} of {len(valid)} eval theorems need a case split:",
@@ -79,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         wrong = [max(logprob(model, s, w) for w in ws) for _, s, _, ws in cases]
         wins = sum(a > b for a, b in zip(right, wrong, strict=True))
         sampled = SamplerPolicy.from_checkpoint(ckpt, args.home / "tokenizer" / "tokenizer.json",
-                                                num_samples=6, max_new_tokens=24, device="cpu", seed=0)
+                                                SamplingSettings(num_samples=6, max_new_tokens=24),
+                                                device="cpu", seed=0)
         outputs = sampled([s for _, s, _, _ in cases], list(range(len(cases))))
         ranks = [1 + sum(lp > r for tac, lp in zip(o.tactics, o.logprobs, strict=True) if tac != t)
                  for (_, _, t, _), r, o in zip(cases, right, outputs, strict=True)]

@@ -1,6 +1,6 @@
-"""HTTP client for LeanTree's ``leanserver`` protocol (leantree-protocol.md §1-2), and minilean.
+"""HTTP client for LeanTree's ``leanserver`` protocol (docs/PROTOCOL.md §1-2), and minilean.
 
-Written from the protocol document only; no ``leantree`` package is needed. Per-call socket
+Written from the protocol facts in docs/PROTOCOL.md only; no ``leantree`` package is needed. Per-call socket
 timeouts follow LeanTree's own ``LeanClient`` (get: timeout + 30, command: 360, is_valid_source
 and proof_from_sorry: 60, tactic: ms/1000 + 30, return: 10 with 3 tries, status: 10). The connect
 phase is capped at 10 s so a dead host is noticed quickly. Works with HTTP/1.0 servers that close

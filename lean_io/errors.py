@@ -1,6 +1,6 @@
 """Exception hierarchy of the Lean client.
 
-Two kinds of failure matter to a prover (see leantree-protocol.md §1 "Error shapes"):
+Two kinds of failure matter to a prover (docs/PROTOCOL.md §1):
 
 * ``LeanBusinessError``: the prover's own fault. HTTP 200 with an ``error`` key: a tactic failed, a
   theorem did not elaborate. An ordinary search outcome; retrying elsewhere gives the same answer.

@@ -1,4 +1,4 @@
-"""Goals and proof-state text in LeanTree's format (leantree-protocol.md §1 ``Goal`` JSON, §3 text).
+"""Goals and proof-state text in LeanTree's format (docs/PROTOCOL.md §3: ``Goal`` JSON, state text).
 
 A goal renders as::
 

@@ -1,10 +1,10 @@
-"""LeanTree protocol generations (leantree-protocol.md §1 and its appendix).
+"""LeanTree protocol generations (docs/PROTOCOL.md §1 and §4).
 
 ``current`` (LeanTree v-Apr): server-tracked branches ``/process/{pid}/branch/{bid}/try_apply_tactic``,
 goals split into independent branches, ``is_valid_source``, a rich ``/status`` (``total_processes``,
 ``total_branches``, CPU/RAM, ...).
 
-``legacy`` (older forks still in use, e.g. one carrying a Lean 4.25 REPL, 2026-04-28): raw REPL proof
+``legacy`` (older forks still in use, e.g. one carrying a Lean 4.25 REPL): raw REPL proof
 states ``/process/{pid}/proof/{id}/try_apply_tactic`` that always answer ONE element holding every
 remaining goal (solved = that element has no goals), ``proof_from_sorry`` answering ``proof_state_id``,
 ``/process/get`` without a timeout, no ``is_valid_source``, a ``/status`` with only process counts, and

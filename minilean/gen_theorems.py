@@ -304,7 +304,7 @@ def _prove(
         return None
     # which statements exist and their tiers come from the `have` prover (the benchmark splits stay
     # what every recorded result used); the proof shown to SFT uses `specialize`, which a LeanTree server
-    # accepts and a small policy can write (docs/RL_EXPERIMENTS.md, arm S)
+    # accepts and a small policy can write without copying the conclusion token by token
     tier = _tier(tree)
     if not given:
         tree = Prover(modus_ponens="specialize").prove(res.sorries[0]) or tree

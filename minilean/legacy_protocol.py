@@ -1,4 +1,4 @@
-"""minilean speaking the older LeanTree protocol generation (leantree-protocol.md, appendix), so the client's
+"""minilean speaking the older LeanTree protocol generation (docs/PROTOCOL.md §4), so the client's
 generation detection and its legacy driver are tested against a real server (``--protocol legacy``).
 
 Differences from :class:`minilean.server.MiniLeanApp` (the current generation):

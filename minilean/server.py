@@ -1,4 +1,4 @@
-"""minilean's HTTP server: LeanTree's ``leanserver`` protocol (leantree-protocol.md §1, §6) over the
+"""minilean's HTTP server: LeanTree's ``leanserver`` protocol (docs/PROTOCOL.md §1) over the
 pure-Python engine in :mod:`minilean.engine`.
 
 Transport mirrors the real server: stdlib ``ThreadingHTTPServer`` (one daemon thread per request,

@@ -1,4 +1,4 @@
-"""Decoder-only transformer in the modern nanochat style (see reference-nanoproof.md §1).
+"""Decoder-only transformer in the modern nanochat style (the reference prover's network).
 
 Token embedding -> parameter-free RMSNorm -> pre-norm blocks (RoPE, QK-norm, ReLU² MLP, no biases)
 -> RMSNorm -> untied lm_head -> logit soft-cap. Vocab is padded to a multiple of 64 for the
@@ -36,7 +36,7 @@ class GPTConfig:
     rope_base: float = 100_000.0
     softcap: float = 15.0
     qk_scale: float = 1.2  # q and k are multiplied by this after QK-norm ("sharper attention")
-    # Reference extras (reference-nanoproof.md §1), off by default so older checkpoints load unchanged:
+    # The reference network's extras, off by default so older checkpoints load unchanged:
     # per-layer scalars: block i's input is resid_lambdas[i]·x + x0_lambdas[i]·x0 (x0 = normed embedding),
     # init 1.15→1.05 and 0.20→0.05 linearly over depth
     layer_scalars: bool = False

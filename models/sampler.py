@@ -1,4 +1,4 @@
-"""Batched tactic sampling and value readout for search (reference-nanoproof.md §1–§2, §4).
+"""Batched tactic sampling and value readout for search.
 
 One ``Sampler`` call takes B proof states and does:
   * one prefill forward over the B tactic prompts and B value prompts together (left-padded; each token
@@ -101,16 +101,28 @@ def _pick(logits: Tensor, temperature: float, generator: Generators) -> Tensor:
     return (logits / temperature - torch.log(-torch.log(u))).argmax(dim=-1)
 
 
-def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor, max_new_tokens: int,
-           eos_id: int | None, temperature: float = 0.0, generator: Generators = None,
-           suppress: Tensor | None = None) -> tuple[list[list[int]], Tensor]:
-    """Continue every cache row from its given first token until EOS or ``max_new_tokens`` tokens.
+@dataclass(frozen=True)
+class DecodeRule:
+    """How ``decode`` continues a row: when it stops and how it picks each next token."""
 
-    first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. ``suppress`` ([V]
-    bool) marks ids never sampled after the first token. Every step draws noise for every row, finished
-    or not, so per-state generators stay independent of the other states. Returns per row the generated
-    tokens (EOS included if produced) and the summed model log-probabilities [R] of the non-EOS tokens.
+    max_new_tokens: int  # the row's token budget, its first token included
+    eos_id: int | None  # the token that ends a row (None: only the budget does)
+    temperature: float = 0.0  # 0: greedy
+    generator: Generators = None  # the noise source (one per state, or one for all)
+    suppress: Tensor | None = None  # [V] bool: ids never sampled after the first token
+
+
+def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
+           rule: DecodeRule) -> tuple[list[list[int]], Tensor]:
+    """Continue every cache row from its given first token until EOS or ``rule.max_new_tokens`` tokens.
+
+    first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. Every step draws
+    noise for every row, finished or not, so per-state generators stay independent of the other states.
+    Returns per row the generated tokens (EOS included if produced) and the summed model
+    log-probabilities [R] of the non-EOS tokens.
     """
+    max_new_tokens, eos_id, temperature = rule.max_new_tokens, rule.eos_id, rule.temperature
+    generator, suppress = rule.generator, rule.suppress
     r = first.shape[0]
     device = first.device
     tokens = [first]
@@ -164,7 +176,7 @@ def greedy_decode_cached(model: GPT, prompts: Sequence[Sequence[int]], max_new_t
     """Batched greedy decoding of variable-length prompts with the KV cache (same output contract as
     ``greedy_decode_naive``, one list per prompt)."""
     cache, last = prefill(model, prompts, max_new_tokens, pad_id)
-    rows, _ = decode(model, cache, last.argmax(dim=-1), last, max_new_tokens, eos_id)
+    rows, _ = decode(model, cache, last.argmax(dim=-1), last, DecodeRule(max_new_tokens, eos_id))
     return rows
 
 
@@ -185,14 +197,26 @@ def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float,
     return top.indices % v
 
 
+@dataclass(frozen=True)
+class SamplingSettings:
+    """How a ``Sampler`` draws tactics."""
+
+    num_samples: int = 6  # tactics per state
+    temperature: float = 1.0  # 0: greedy
+    first_token_cap: int = 2  # at most this many of a state's samples share a first token
+    max_new_tokens: int = 24  # token budget of one tactic
+    max_prompt_len: int = 512  # a prompt keeps only its last this many tokens
+
+
 class Sampler:
     """Policy + value readout over a batch of states (see module docstring). ``stats`` counts calls
     ("batches"), states, sampled rows and generated tokens (decode steps incl. EOS)."""
 
-    def __init__(self, model: GPT, tokenizer: ProofTokenizer, *, num_samples: int = 6,
-                 temperature: float = 1.0, first_token_cap: int = 2, max_new_tokens: int = 24,
-                 max_prompt_len: int = 512, seed: int = 0, device: str | torch.device = "cpu",
-                 autocast: bool | None = None) -> None:
+    def __init__(self, model: GPT, tokenizer: ProofTokenizer, sampling: SamplingSettings = SamplingSettings(),
+                 *, seed: int = 0, device: str | torch.device = "cpu", autocast: bool | None = None) -> None:
+        num_samples, temperature = sampling.num_samples, sampling.temperature
+        first_token_cap, max_new_tokens = sampling.first_token_cap, sampling.max_new_tokens
+        max_prompt_len = sampling.max_prompt_len
         if num_samples < 1 or first_token_cap < 1 or max_new_tokens < 1:
             raise ValueError("num_samples, first_token_cap and max_new_tokens must be >= 1")
         if model.config.vocab_size != tokenizer.vocab_size:
@@ -251,9 +275,8 @@ class Sampler:
                                         k, self.first_token_cap, self.temperature, generator)
             rows_of = torch.arange(b, device=self.device).repeat_interleave(k)
             cache = cache.select(rows_of)  # fan the prefilled tactic prompts out to B·k rows
-            rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of],
-                                    self.max_new_tokens, tok.eos_id, self.temperature, generator,
-                                    self._suppress)
+            rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
+            rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of], rule)
         self.stats["batches"] += 1
         self.stats["states"] += b
         self.stats["rows"] += b * k
@@ -286,8 +309,8 @@ class Sampler:
             logits = last[rows_of]
             masked = logits.masked_fill(self._suppress_first, float("-inf"))
             first = _pick(masked, self.temperature, generator)
-            rows, logprobs = decode(self.model, cache, first, logits, self.max_new_tokens, tok.eos_id,
-                                    self.temperature, generator, self._suppress)
+            rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
+            rows, logprobs = decode(self.model, cache, first, logits, rule)
         self.stats["batches"] += 1
         self.stats["states"] += b
         self.stats["rows"] += b * k

@@ -1,6 +1,6 @@
 """Byte-level BPE tokenizer for Lean proof states and tactics, plus the prompt/row formats.
 
-Formats (reference-nanoproof.md §2):
+Formats (the reference prover's row layout):
   tactic prompt  [BOS] tok(state + "\\n") [<|tactic|>]
   tactic row     tactic prompt + tok(tactic) [EOS]                 loss on tactic + EOS
   value prompt   [BOS] tok(state + "\\n") [<|value|>]

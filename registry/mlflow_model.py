@@ -119,15 +119,15 @@ class ProofmillPolicy(mlflow.pyfunc.PythonModel):
                 params: dict[str, Any] | None = None) -> Any:
         import pandas as pd
 
-        from models.sampler import Sampler
+        from models.sampler import Sampler, SamplingSettings
 
         settings = {**DEFAULT_PARAMS, **{k: v for k, v in (params or {}).items() if v is not None}}
         states = _states(model_input)
-        sampler = Sampler(
-            self.model, self.tokenizer, num_samples=int(settings["num_samples"]),
-            temperature=float(settings["temperature"]), max_new_tokens=int(settings["max_new_tokens"]),
-            max_prompt_len=min(512, self.max_prompt_len), seed=int(settings["seed"]),
+        sampling = SamplingSettings(
+            num_samples=int(settings["num_samples"]), temperature=float(settings["temperature"]),
+            max_new_tokens=int(settings["max_new_tokens"]), max_prompt_len=min(512, self.max_prompt_len),
         )
+        sampler = Sampler(self.model, self.tokenizer, sampling, seed=int(settings["seed"]))
         # one seed per state: a state's suggestions do not depend on the other states in the request
         outs = sampler(states, seeds=[int(settings["seed"])] * len(states)) if states else []
         return pd.DataFrame({

@@ -32,44 +32,16 @@ def forget_registration(checkpoint: str | Path) -> None:
     registered_file(checkpoint).unlink(missing_ok=True)
 
 
-def register_checkpoint(
-    checkpoint: str | Path,
-    *,
-    stage: str,
-    metrics: Mapping[str, float | int | None],
-    params: Mapping[str, Any],
-    loss_curve: str | Path | None,
-    history: Mapping[str, Iterable[tuple[int, float]]] | None,
-    tokenizer_fingerprint: str,
-    dagster_run_id: str | None,
-    asset_key: str,
-    aliases: Iterable[str],
-    uri: str,
-    iteration: int | None = None,
-    tokenizer_path: str | Path | None = None,
-) -> Any:
-    """Log the training run, register ``checkpoint`` as a model version, write ``registered.json``."""
+def register_checkpoint(record: Any, lineage: Any, *, uri: str) -> Any:
+    """Log the training run of ``record`` (a ``registry.registry.StageRecord``), register its checkpoint as
+    a model version under ``lineage`` and write ``registered.json`` beside it."""
     from registry import registry
 
-    extra: dict[str, Any] = {"iteration": iteration} if iteration is not None else {"stage": stage}
+    extra: dict[str, Any] = ({"iteration": record.iteration} if record.iteration is not None
+                             else {"stage": record.stage})
     # log_stage_run writes registered.json before it moves the aliases (they never disagree).
-    return registry.log_stage_run(
-        stage=stage,
-        checkpoint_path=checkpoint,
-        metrics=metrics,
-        params=params,
-        loss_curve=loss_curve,
-        history=history,
-        tokenizer_fingerprint=tokenizer_fingerprint,
-        tokenizer_path=tokenizer_path,  # packed into the version's pyfunc model
-        iteration=iteration,
-        dagster_run_id=dagster_run_id,
-        asset_key=asset_key,
-        aliases=tuple(aliases),
-        uri=uri,
-        record_path=registered_file(checkpoint),
-        record_extra=extra,
-    )
+    record_path = registered_file(record.checkpoint_path)
+    return registry.log_stage_run(record, lineage, uri=uri, record_path=record_path, record_extra=extra)
 
 
 def model_version(checkpoint: str | Path, label: str) -> str:

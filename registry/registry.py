@@ -28,6 +28,7 @@ The UI (``mlflow ui --backend-store-uri <tracking uri>``) is assumed at ``$PROOF
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -174,20 +175,34 @@ def _write_record(path: Path, record: Mapping[str, Any]) -> None:
     atomic_write_text(path, json.dumps(dict(record), indent=2) + "\n")
 
 
+@dataclass(frozen=True)
+class StageRecord:
+    """What one training run produced, as its MLflow run records it."""
+
+    stage: str  # pretrain, midtrain, sft or rl
+    checkpoint_path: str | os.PathLike[str]  # the weights the version packs
+    tokenizer_fingerprint: str  # tagged on the version: a checkpoint only loads with its tokenizer
+    metrics: Mapping[str, float | int | None] = dataclasses.field(default_factory=dict)  # NaN/None skipped
+    params: Mapping[str, Any] | None = None  # nested settings, flattened to dotted MLflow params
+    loss_curve: str | os.PathLike[str] | None = None  # a plot logged under plots/
+    history: Mapping[str, Iterable[tuple[int, float]]] | None = None  # metric -> (step, value) pairs
+    tokenizer_path: str | os.PathLike[str] | None = None  # packed into the pyfunc model so it can predict
+    iteration: int | None = None  # RL iteration (None: a foundation stage)
+
+
+@dataclass(frozen=True)
+class Lineage:
+    """Who made a version and what it is called."""
+
+    dagster_run_id: str | None = None  # tagged on the run and the version
+    asset_key: str | None = None  # tagged on the run and the version
+    aliases: tuple[str, ...] = ()  # moved to the new version (e.g. ("sft",) after SFT)
+
+
 def log_stage_run(
+    record: StageRecord,
+    lineage: Lineage = Lineage(),
     *,
-    stage: str,
-    checkpoint_path: str | os.PathLike[str],
-    metrics: Mapping[str, float | int | None],
-    params: Mapping[str, Any] | None = None,
-    loss_curve: str | os.PathLike[str] | None = None,
-    history: Mapping[str, Iterable[tuple[int, float]]] | None = None,
-    tokenizer_fingerprint: str,
-    tokenizer_path: str | os.PathLike[str] | None = None,
-    iteration: int | None = None,
-    dagster_run_id: str | None = None,
-    asset_key: str | None = None,
-    aliases: Iterable[str] = (),
     model_name: str = MODEL_NAME,
     uri: str | None = None,
     artifacts_root: str | None = None,
@@ -196,12 +211,13 @@ def log_stage_run(
 ) -> RegisteredVersion:
     """Log one training stage as an MLflow run and register its checkpoint as a model version.
 
-    ``history`` maps a metric name to (step, value) pairs (the loss curve) so the MLflow UI can plot it.
-    ``aliases`` are moved to the new version (e.g. ``("sft",)`` after SFT). ``record_path``: where to write
-    ``registered.json`` (model_uri, version, run_id + ``record_extra``) before the aliases move. A re-run
-    of the same (stage, iteration) replaces the earlier version (see the module doc). ``tokenizer_path`` is
-    packed into the pyfunc model so ``mlflow.pyfunc.load_model(models:/...)`` can predict.
+    ``record_path``: where to write ``registered.json`` (model_uri, version, run_id + ``record_extra``)
+    before the aliases move. A re-run of the same (stage, iteration) replaces the earlier version (see the
+    module doc).
     """
+    stage, iteration, metrics, params = record.stage, record.iteration, record.metrics, record.params
+    dagster_run_id, asset_key, aliases = lineage.dagster_run_id, lineage.asset_key, lineage.aliases
+    tokenizer_fingerprint = record.tokenizer_fingerprint
     c = client(uri)
     exp_id = experiment_id(c, root=artifacts_root)
     mlflow_model.tag_experiment(c, exp_id)
@@ -220,13 +236,13 @@ def log_stage_run(
         clean = {k: float(v) for k, v in metrics.items() if isinstance(v, int | float) and v == v}
         if clean:
             mlflow.log_metrics(clean)
-        for name, points in (history or {}).items():
+        for name, points in (record.history or {}).items():
             for step, value in points:
                 mlflow.log_metric(name, float(value), step=int(step))
-        if loss_curve is not None:
-            mlflow.log_artifact(str(loss_curve), artifact_path="plots")
+        if record.loss_curve is not None:
+            mlflow.log_artifact(str(record.loss_curve), artifact_path="plots")
         # the version is an MLflow pyfunc model (checkpoint + tokenizer + signature): registry.mlflow_model
-        logged = mlflow_model.log_policy_model(checkpoint_path, tokenizer_path)
+        logged = mlflow_model.log_policy_model(record.checkpoint_path, record.tokenizer_path)
         run_id = run.info.run_id
     _ensure_registered_model(c, model_name)
     run_link = f"{ui_base()}/#/experiments/{exp_id}/runs/{run_id}"

@@ -48,10 +48,6 @@ class FrontierConfig:
     levels: tuple[int, ...] = (1, 2, 3, 4)  # difficulty levels kept (1 = one-or-two-tactic proofs)
     family_weights: tuple[float, float, float] = (0.7, 0.15, 0.15)  # prop, arith, mixed
     seed: int = 0
-    # least share of the propositional statements whose reference proof needs a case split on a
-    # proposition (`by_cases`): 0 keeps the family's own share (about 1 in 7 at levels 3-4; the policy's
-    # blind spot, docs/RL_EXPERIMENTS.md session 7)
-    classical_share: float = 0.0
 
     def __post_init__(self) -> None:
         if self.per_iteration < 0:
@@ -61,8 +57,6 @@ class FrontierConfig:
         if len(self.family_weights) != 3 or min(self.family_weights) < 0 or sum(self.family_weights) <= 0:
             raise ValueError(f"FrontierConfig.family_weights must be 3 non-negative weights, got "
                              f"{self.family_weights}")
-        if not 0.0 <= self.classical_share <= 1.0:
-            raise ValueError(f"FrontierConfig.classical_share must be in [0, 1], got {self.classical_share}")
 
 
 def shipped_keys() -> set[str]:
@@ -72,10 +66,8 @@ def shipped_keys() -> set[str]:
     return {statement_key(r["statement"]) for r in load_theorems()}
 
 
-def _difficulty(binders: str, goal: str) -> tuple[int, bool] | None:
-    """(size tier of autoprove's proof (gen_theorems' tiers), whether that proof splits cases with
-    `by_cases`), or None when autoprove finds none. Autoprove tries `by_cases` only once nothing
-    constructive closes the goal, so True marks a statement that needs classical reasoning."""
+def _difficulty(binders: str, goal: str) -> int | None:
+    """Size tier of autoprove's proof (gen_theorems' tiers), or None when autoprove finds none."""
     from minilean import gen_theorems as gen
     from minilean.autoprove import Prover
     from minilean.engine import elaborate, initial_env
@@ -86,7 +78,7 @@ def _difficulty(binders: str, goal: str) -> tuple[int, bool] | None:
     tree = Prover().prove(res.sorries[0])
     if tree is None:
         return None
-    return gen._tier(tree), any(line.lstrip("· ").startswith("by_cases") for line in tree.lines())
+    return gen._tier(tree)
 
 
 def generate(
@@ -103,12 +95,7 @@ def generate(
     excluded = set(exclude) | shipped_keys()
     rng = random.Random(f"frontier/{config.seed}/{iteration}")
     families = (gen.gen_prop, gen.gen_arith, gen.gen_mixed)
-    # with a classical share, only `open_prop` propositional statements may be non-classical; the ones
-    # turned away are spare, to fill a draw that ends short
-    prop_quota = round(config.per_iteration * config.family_weights[0] / sum(config.family_weights))
-    open_prop = prop_quota - round(config.classical_share * prop_quota) if config.classical_share else None
     rows: list[dict[str, Any]] = []
-    spare: list[dict[str, Any]] = []
     seen: set[str] = set()
     for _ in range(50):  # rounds; each draws a fresh batch per family
         if len(rows) >= config.per_iteration:
@@ -124,8 +111,8 @@ def generate(
                 if key in excluded or key in seen:
                     continue
                 seen.add(key)
-                label = _difficulty(binders, goal)
-                if label is None or label[0] not in config.levels:
+                tier = _difficulty(binders, goal)
+                if tier is None or tier not in config.levels:
                     continue
                 ident = "gen_" + hashlib.sha256(key.encode()).hexdigest()[:12]
                 row = {
@@ -134,18 +121,12 @@ def generate(
                     "split": "train",
                     "header": "",
                     "statement": f"theorem {ident} {binders} : {goal} := by\n  sorry",
-                    "tier": label[0],
+                    "tier": tier,
                 }
-                if open_prop is not None and fam == 0 and not label[1]:
-                    if open_prop == 0:
-                        spare.append(row)
-                        continue
-                    open_prop -= 1
                 rows.append(row)
                 want -= 1
                 if want == 0 or len(rows) >= config.per_iteration:
                     break
-    rows += spare[: config.per_iteration - len(rows)]
     return rows[: config.per_iteration]
 
 

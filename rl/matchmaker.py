@@ -1,4 +1,4 @@
-"""Which theorems an RL iteration attempts, and with how many simulations (reference-nanoproof.md §5).
+"""Which theorems an RL iteration attempts, and with how many simulations (the reference prover's matchmaker).
 
 The matchmaker keeps each theorem's outcome history and turns it into a sampling weight:
 

@@ -19,7 +19,6 @@ from lean_io.errors import check_infrastructure_share
 from rl import replay
 from rl.matchmaker import Matchmaker, MatchmakerConfig
 from search.batch import checkpoint_policy, lean_servers, prove_batch
-from search.config import SearchConfig
 from search.prover import Attempt
 
 
@@ -125,27 +124,43 @@ def attempt_row(attempt: Attempt, iteration: int, budget: int) -> dict[str, Any]
     }
 
 
+@dataclasses.dataclass(frozen=True)
+class RolloutBatch:
+    """One planned batch of an iteration's rollouts, and where its file goes."""
+
+    root: str | Path  # the artifact root the batch file is written under
+    iteration: int  # the RL iteration k
+    batch: int  # the batch's index within the iteration
+    theorems: Sequence[dict[str, Any]]  # statements rows, each with its matchmaker budget (num_simulations)
+
+
+@dataclasses.dataclass(frozen=True)
+class RolloutPolicy:
+    """The policy that proves a batch."""
+
+    checkpoint: str | Path  # its weights
+    model_version: str  # how the attempts name it
+    tokenizer: str | Path  # tokenizer.json
+
+
 def prove_rollout_batch(
-    root: str | Path,
-    theorems: Sequence[dict[str, Any]],
-    iteration: int,
-    batch: int,
-    *,
-    checkpoint: str | Path,
-    model_version: str,
-    tokenizer_path: str | Path,
+    work: RolloutBatch,
+    policy_ref: RolloutPolicy,
     profile: Profile,
     servers: Sequence[str],
+    *,
     on_attempt: Callable[[Any], None] | None = None,
 ) -> tuple[Path, dict[str, Any]]:
-    """Prove one planned batch with the policy at ``checkpoint`` (each row's matchmaker budget); writes
-    the batch's parquet file and returns (path, stats with proven/attempts/seconds/concurrency)."""
+    """Prove one planned batch with the policy (each row's matchmaker budget); writes the batch's parquet
+    file and returns (path, stats with proven/attempts/seconds/concurrency)."""
     import time
 
-    search = SearchConfig.from_profile(profile, seed=iteration_seed(profile, iteration))
+    root, theorems, iteration, batch = work.root, work.theorems, work.iteration, work.batch
+
+    search = profile.search.replace(seed=iteration_seed(profile, iteration))
     policy = checkpoint_policy(
-        checkpoint,
-        tokenizer_path,
+        policy_ref.checkpoint,
+        policy_ref.tokenizer,
         profile,
         num_samples=search.num_samples,
         seed=profile.corpora.seed * 1_000_003 + 1000 * iteration + batch,
@@ -154,7 +169,7 @@ def prove_rollout_batch(
     t0 = time.monotonic()
     with lean_servers(servers, profile.lean) as urls:
         result = prove_batch(
-            theorems, urls, policy, search, profile.search.concurrency, model_version=model_version,
+            theorems, urls, policy, search, search.concurrency, model_version=policy_ref.model_version,
             on_attempt=on_attempt,
         )
     rows = [

@@ -1,4 +1,4 @@
-"""RL statement hygiene (reference-nanoproof.md §8 "Whitelists"): before statements enter the matchmaker
+"""RL statement hygiene (what the reference prover's whitelists do): before statements enter the matchmaker
 pool, drop the ones a Lean server cannot even start a proof of, so broken statements never burn slots.
 
 - Optional whitelist per dataset (nanoproof's format: ``{"passing": [key...], "failing": [key...]}``, key =

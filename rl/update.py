@@ -42,29 +42,35 @@ class PolicyUpdate:
         return {k: float(v) for k, v in self.metrics.items() if k in SUMMARY_METRICS}
 
 
+@dataclasses.dataclass(frozen=True)
+class PolicyFiles:
+    """The files one policy update reads and writes."""
+
+    init_checkpoint: str | Path  # policy[k-1] (k = 1: the SFT checkpoint)
+    out_checkpoint: str | Path  # where policy[k] goes; its optimizer state is saved beside it
+    tokenizer: str | Path  # tokenizer.json
+    sft_transitions: str | Path  # the SFT transitions parquet the update mixes in
+    # a directory holding the previous update's optimizer state, continued instead of a fresh one
+    optimizer_from: str | Path | None = None
+    reference_checkpoint: str | Path | None = None  # the SFT policy of the KL term (rl.update.kl_weight > 0)
+
+
 def update_policy(
-    *,
-    init_checkpoint: str | Path,
-    out_checkpoint: str | Path,
-    tokenizer_path: str | Path,
-    replay_rows: Sequence[Mapping[str, Any]],
-    sft_transitions: str | Path,
+    files: PolicyFiles,
     profile: Profile,
     iteration: int,
-    meta: Mapping[str, Any] | None = None,
-    optimizer_from: str | Path | None = None,
+    *,
+    replay_rows: Sequence[Mapping[str, Any]],
     rejected_rows: Sequence[Mapping[str, Any]] = (),
+    meta: Mapping[str, Any] | None = None,
     logger: Any = False,
-    reference_checkpoint: str | Path | None = None,
 ) -> PolicyUpdate:
-    """policy[iteration] = ``init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed with a
-    ``profile.rl.fraction_sft`` share of SFT transitions, written to ``out_checkpoint``. The optimizer
-    state is always saved beside the checkpoint; ``optimizer_from`` (a directory holding the previous
-    update's) continues it instead of starting a fresh AdamW (``training.optimizer_carry``).
-    ``rejected_rows`` (``state``, ``tactic``: tactics Lean rejected) become unlikelihood rows, as many as
-    ``rl.negative_fraction`` × the replay transitions, when ``rl.update.unlikelihood_weight`` > 0.
-    ``logger``: a Lightning logger for live metrics (False: none). ``reference_checkpoint`` (the SFT
-    checkpoint) is the frozen policy of the KL term when ``rl.update.kl_weight`` > 0."""
+    """policy[iteration] = ``files.init_checkpoint`` trained on ``replay_rows`` (RL replay rows) mixed
+    with a ``profile.rl.fraction_sft`` share of SFT transitions, written to ``files.out_checkpoint``
+    (``training.optimizer_carry`` carries the optimizer). ``rejected_rows`` (``state``, ``tactic``:
+    tactics Lean rejected) become unlikelihood rows, as many as ``rl.negative_fraction`` × the replay
+    transitions, when ``rl.update.unlikelihood_weight`` > 0. ``logger``: a Lightning logger for live
+    metrics (False: none)."""
     from models.tokenizer import ProofTokenizer
     from registry.checkpoint import load_checkpoint, save_checkpoint
     from registry.registration import forget_registration
@@ -76,13 +82,15 @@ def update_policy(
         transitions_from_replay,
     )
     from training.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
-    from training.train import run_stage
+    from training.train import StageData, StageRun, run_stage
 
+    init_checkpoint, sft_transitions, optimizer_from = (files.init_checkpoint, files.sft_transitions,
+                                                        files.optimizer_from)
     rl, seed = profile.rl, profile.corpora.seed + iteration
-    tokenizer = ProofTokenizer.load(tokenizer_path)
+    tokenizer = ProofTokenizer.load(files.tokenizer)
     replay_t = transitions_from_replay([dict(r) for r in replay_rows])
     mixed = mix_rl_rows(replay_t, read_transitions(sft_transitions, "train"), rl.fraction_sft, seed=seed)
-    out = Path(out_checkpoint)
+    out = Path(files.out_checkpoint)
     info = {
         **(meta or {}),
         "iteration": iteration,
@@ -107,23 +115,12 @@ def update_policy(
     val = SFTDataset(
         read_transitions(sft_transitions, "valid")[:VALID_TRANSITIONS], tokenizer, rl.update.seq_len
     )
-    result = run_stage(
-        "rl",
-        tokenizer=tokenizer,
-        train_data=SFTDataset(mixed, tokenizer, rl.update.seq_len, extra_rows=negatives),
-        val_data=val if len(val) else None,
-        settings=rl.update,
-        compute=profile.compute,
-        out_dir=out.parent,
-        init_checkpoint=init_checkpoint,
-        seed=seed,
-        meta=info,
-        greedy_eval_max=GREEDY_EVAL_MAX,
-        enable_progress_bar=False,
-        callbacks=[carry],
-        logger=logger,
-        reference_checkpoint=reference_checkpoint,
-    )
+    data = StageData(tokenizer, SFTDataset(mixed, tokenizer, rl.update.seq_len, extra_rows=negatives),
+                     val if len(val) else None, greedy_eval_max=GREEDY_EVAL_MAX)
+    run = StageRun(out.parent, init_checkpoint=init_checkpoint,
+                   reference_checkpoint=files.reference_checkpoint, seed=seed, meta=info, logger=logger,
+                   enable_progress_bar=False, callbacks=[carry])
+    result = run_stage("rl", data, rl.update, profile.compute, run)
     info["optimizer"] = carry.loaded
     return PolicyUpdate(
         out, info, result.metrics, result.loss_curve_path, result.history, tokenizer.fingerprint()
@@ -157,13 +154,14 @@ def register_policy(
     must not move ``rl-latest`` back in time."""
     from registry import registry
     from registry.registration import register_checkpoint
+    from registry.registry import Lineage, StageRecord
 
     k = int(update.meta["iteration"])
     latest = latest_rl_iteration(tracking_uri)
     aliases = (registry.ALIAS_RL_LATEST,) if latest is None or k >= latest else ()
-    version = register_checkpoint(
-        update.checkpoint,
+    record = StageRecord(
         stage="rl",
+        checkpoint_path=update.checkpoint,
         metrics=update.metrics,
         params={"rl": dataclasses.asdict(profile.rl), "profile": profile.name, **update.meta},
         loss_curve=update.loss_curve,
@@ -171,9 +169,6 @@ def register_policy(
         tokenizer_fingerprint=update.tokenizer_fingerprint,
         tokenizer_path=tokenizer_path,
         iteration=k,
-        dagster_run_id=dagster_run_id,
-        asset_key=asset_key,
-        aliases=aliases,
-        uri=tracking_uri,
     )
+    version = register_checkpoint(record, Lineage(dagster_run_id, asset_key, aliases), uri=tracking_uri)
     return version, aliases

@@ -11,7 +11,7 @@ searches share model calls. Evals, RL rollouts and the CLI all prove through ``p
     with batch.lean_servers([], profile.lean) as servers:
         policy = batch.checkpoint_policy("artifacts/checkpoints/sft/model.pt",
                                          "artifacts/tokenizer/tokenizer.json", profile, seed=0)
-        result = batch.prove_batch(theorems, servers, policy, SearchConfig.from_profile(profile), 4)
+        result = batch.prove_batch(theorems, servers, policy, profile.search, 4)
 """
 
 from __future__ import annotations
@@ -77,13 +77,14 @@ def checkpoint_policy(
     ``op_index`` (a mapped op's index): on GPUs the model goes to ``cuda:{op_index mod #GPUs}``."""
     from models.devices import op_device
     from models.runtime import device_for, set_cpu_threads
+    from models.sampler import SamplingSettings
 
     set_cpu_threads(profile.compute)
     policy = SamplerPolicy.from_checkpoint(
         checkpoint,
         tokenizer_path,
-        num_samples=num_samples or profile.search.num_samples,
-        max_new_tokens=profile.search.max_new_tokens,
+        SamplingSettings(num_samples=num_samples or profile.search.num_samples,
+                         max_new_tokens=profile.search.max_new_tokens),
         device=device if (device := device_for(profile.compute.accelerator)) == "cpu" or op_index is None
         else op_device(op_index),
         seed=seed,

@@ -20,6 +20,7 @@ from typing import Any
 from core.cli import OneLineParser, nonnegative_int, positive_float, positive_int, run_cli, server_address
 from core.paths import default_home, servers_from_env
 from core.profiles import LeanSettings
+from models.sampler import SamplingSettings
 from search.batch import lean_servers, prove_batch
 from search.config import SearchConfig
 from search.policy import Policy, SamplerPolicy, UniformRandomPolicy
@@ -59,8 +60,8 @@ def _policy(args: argparse.Namespace) -> Policy:
         return UniformRandomPolicy(num_samples=args.samples, seed=args.seed)
     checkpoint = args.checkpoint or "models:/proofmill@sft"
     tokenizer = args.tokenizer or default_home() / "tokenizer" / "tokenizer.json"
-    return SamplerPolicy.from_checkpoint(checkpoint, tokenizer, num_samples=args.samples, seed=args.seed,
-                                         device=args.device)
+    return SamplerPolicy.from_checkpoint(checkpoint, tokenizer, SamplingSettings(num_samples=args.samples),
+                                         seed=args.seed, device=args.device)
 
 
 def cmd_prove(args: argparse.Namespace) -> int:

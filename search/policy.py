@@ -13,10 +13,10 @@ import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from lean_io.goals import Goal, parse_state
-from models.sampler import SampleOutput
+from models.sampler import SampleOutput, SamplingSettings
 
 __all__ = [
     "TACTIC_TEMPLATES",
@@ -209,12 +209,10 @@ class SamplerPolicy:
         cls,
         checkpoint: str | Path,
         tokenizer_path: str | Path,
+        sampling: SamplingSettings = SamplingSettings(),
         *,
-        num_samples: int = 6,
-        max_new_tokens: int = 24,
         device: str = "cpu",
         seed: int = 0,
-        **sampler_kwargs: Any,
     ) -> SamplerPolicy:
         """Load a checkpoint (a file or `models:/proofmill@sft`) with its tokenizer into a sampler."""
         from models.sampler import Sampler
@@ -223,10 +221,7 @@ class SamplerPolicy:
 
         tokenizer = ProofTokenizer.load(tokenizer_path)
         model, meta = load_checkpoint(str(checkpoint), tokenizer, map_location=device)
-        sampler = Sampler(
-            model, tokenizer, num_samples=num_samples, max_new_tokens=max_new_tokens, seed=seed,
-            device=device, **sampler_kwargs,
-        )
+        sampler = Sampler(model, tokenizer, sampling, seed=seed, device=device)
         source = str(checkpoint)
         version = source if source.startswith("models:/") else str(meta.get("path", source))
         return cls(sampler, model_version=version)

@@ -24,14 +24,7 @@ from search.proof import (
     with_header,
 )
 from search.simplify import simplify
-from search.tree import (
-    compute_value_targets,
-    detours,
-    make_root,
-    solved_subtrees,
-    tree_size,
-    unsolved_states,
-)
+from search.tree import compute_value_targets, make_root, tree_size
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +46,6 @@ class Attempt:
     error: str | None = None  # why it is unproven/error (None when proven or simply out of budget)
     transitions: list[Transition] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
-    # states the search visited often and did not prove (SearchConfig.hard_state_visits; critic targets)
-    hard_states: list[str] = field(default_factory=list)
-    # (state, tactic of the proof, sibling tried first and not proved) (SearchConfig.detour_limit)
-    detours: list[tuple[str, str, str]] = field(default_factory=list)
-    # unproven only: transitions of the subgoals the search did prove (SearchConfig.subproof_limit)
-    subproofs: list[Transition] = field(default_factory=list)
     solved_at_simulation: int | None = None  # simulation that first solved the root (proven only)
     model_version: str | None = None
     stats: dict[str, Any] = field(default_factory=dict)  # search statistics (nodes, Lean calls, ...)
@@ -118,18 +105,8 @@ def prove(
         rejected=rejected_tactics(result.records),
         stats={**stats.to_dict(), **tree_size(root)},
     )
-    if config.hard_state_visits:
-        attempt.hard_states = unsolved_states(root, config.hard_state_visits, config.hard_state_limit,
-                                              config.hard_state_dead_only)
-    if config.subproof_limit and not root.is_solved:
-        compute_value_targets(root)
-        attempt.subproofs = [t for node in solved_subtrees(root, config.subproof_limit)
-                             for t in extract_transitions(node)]
     if root.is_solved:
         _finish_solved(attempt, theorem, process, root, config, stats)
-        if config.detour_limit and attempt.outcome == PROVEN:  # on the searched tree, not the pruned one
-            chosen = {t.state: t.tactic for t in attempt.transitions}
-            attempt.detours = detours(root, chosen, config.detour_limit)
     attempt.seconds = time.monotonic() - t0
     attempt.stats["total_seconds"] = attempt.seconds
     return attempt

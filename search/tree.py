@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -303,62 +303,6 @@ def proof_child(node: Node) -> Node:
         solved,
         key=lambda c: (-(c.value_target if c.value_target is not None else -math.inf), len(str(c.action))),
     )
-
-
-def unsolved_states(root: Node, min_visits: int, limit: int, dead_only: bool = False) -> list[str]:
-    """Goal states the search spent at least ``min_visits`` visits on without proving them (expanded OR
-    nodes, the root included), most visited first, at most ``limit``: value targets for states the
-    current policy cannot close (the proof path alone only ever shows the critic solvable states).
-    ``dead_only`` keeps only dead ends (every tactic the policy proposed there failed or led to a dead
-    end), leaving out states that were merely still open when the budget ran out."""
-    found = [n for n in iter_nodes(root)
-             if n.kind is Kind.OR and n.expanded and not n.is_solved and n.visit_count >= min_visits
-             and (n.dead or not dead_only)]
-    found.sort(key=lambda n: -n.visit_count)
-    out: dict[str, None] = {}
-    for n in found:
-        if len(out) >= limit:
-            break
-        out.setdefault(n.state_text, None)
-    return list(out)
-
-
-def detours(root: Node, chosen: Mapping[str, str], limit: int) -> list[tuple[str, str, str]]:
-    """(state, tactic, detour): at each solved OR node whose state the proof uses with ``tactic``
-    (``chosen``: state -> tactic of the accepted proof), every sibling the policy ranked above that
-    tactic and the search spent simulations on without proving it. These are the steps that cost a
-    budget-bound search its proofs (with the reference constants it is a policy-ordered depth-first
-    search, docs/RL_EXPERIMENTS.md session 4): what the policy should rank below ``tactic``. At most
-    ``limit``, in tree order."""
-    out: list[tuple[str, str, str]] = []
-    for node in iter_nodes(root):
-        if node.kind is not Kind.OR or not node.is_solved or not node.children:
-            continue
-        good = chosen.get(node.state_text)
-        if good is None or good not in node.children:
-            continue
-        bar = node.children[good].prior
-        for action, child in node.children.items():
-            if action != good and child.visit_count > 0 and not child.is_solved and child.prior > bar:
-                out.append((node.state_text, good, str(action)))
-    return out[:limit]
-
-
-def solved_subtrees(root: Node, limit: int) -> list[Node]:
-    """The topmost solved OR nodes below an unsolved root (goals a failed search did close, e.g. one case
-    of a split whose other case it could not), breadth first, at most ``limit``. Each one's proof is
-    training data a proof-path-only replay throws away (HTPS trains on every solved node)."""
-    if root.is_solved:
-        return []
-    out: list[Node] = []
-    queue = [root]
-    while queue and len(out) < limit:
-        node = queue.pop(0)
-        if node is not root and node.kind is Kind.OR and node.is_solved and not node.is_terminal:
-            out.append(node)
-            continue
-        queue.extend((node.children or {}).values())
-    return out
 
 
 def tree_size(root: Node) -> dict[str, int]:

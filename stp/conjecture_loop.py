@@ -222,39 +222,48 @@ class IterationResult:
         return counts
 
 
+@dataclasses.dataclass(frozen=True)
+class ConjectureRound:
+    """One iteration's conjecturing: its seeds, what a conjecture must not repeat, where the shard goes."""
+
+    root: str | Path  # the artifact root the shard is written under
+    iteration: int  # the RL iteration k
+    seeds: Sequence[Mapping[str, Any]]  # proven theorems with their proofs
+    known_statements: Iterable[str]  # shipped statements and the RL pool: a repeat is a duplicate
+    eval_statements: Iterable[str]  # benchmark statements: a repeat is an eval leak
+
+
 def run_iteration(
-    root: str | Path,
-    iteration: int,
-    seeds: Sequence[Mapping[str, Any]],
+    work: ConjectureRound,
     *,
     checkpoint: str | Path,
     tokenizer_path: str | Path,
     profile: Profile,
     servers: Sequence[str],
-    known_statements: Iterable[str],
-    eval_statements: Iterable[str],
     seed: int = 0,
     on_progress: Callable[[str], None] | None = None,
 ) -> IterationResult:
-    """Propose, filter and judge conjectures from ``seeds`` with the model at ``checkpoint``; writes the
-    iteration's shard (replacing it) and returns every conjecture with its fate."""
+    """Propose, filter and judge conjectures from ``work.seeds`` with the model at ``checkpoint``; writes
+    the iteration's shard (replacing it) and returns every conjecture with its fate."""
     from models.runtime import device_for, set_cpu_threads
-    from models.sampler import Sampler
+    from models.sampler import Sampler, SamplingSettings
     from models.tokenizer import ProofTokenizer
     from registry.checkpoint import load_checkpoint
     from search.batch import lean_servers
 
+    root, iteration, seeds = work.root, work.iteration, work.seeds
     cfg, t0 = profile.conjecture, time.monotonic()
     phases: dict[str, float] = {}
     set_cpu_threads(profile.compute)
     tok = ProofTokenizer.load(tokenizer_path)
     model, _ = load_checkpoint(str(checkpoint), tok, map_location=device_for(profile.compute.accelerator))
-    writer = Sampler(model, tok, max_new_tokens=cfg.max_new_tokens, temperature=cfg.temperature, seed=seed)
+    writer = Sampler(model, tok, SamplingSettings(max_new_tokens=cfg.max_new_tokens,
+                                                  temperature=cfg.temperature), seed=seed)
     conjectures = propose(seeds, writer, cfg.per_seed, iteration, seed)
     phases["propose_s"] = time.monotonic() - t0
-    known = {canonical_key(s) for s in known_statements}
+    known = {canonical_key(s) for s in work.known_statements}
     known |= {r["key"] for r in read_shards(root, earlier_iterations(root, iteration)) if r["key"]}
-    survivors = screen(conjectures, known, {canonical_key(s) for s in eval_statements})
+    survivors = screen(conjectures, known, {canonical_key(s) for s in work.eval_statements})
     say = on_progress or (lambda _: None)
     say(f"{len(conjectures)} sampled from {len(seeds)} seeds, {len(survivors)} parse and are new")
     prover_stats: dict[str, int] = {}
@@ -265,8 +274,9 @@ def run_iteration(
         say(f"{len(survivors)} elaborate and are not trivial: to the prover")
         if survivors:
             t2 = time.monotonic()
-            prover = Sampler(model, tok, max_new_tokens=cfg.prover_max_new_tokens,
-                             temperature=profile.whole_proof.temperature, seed=seed)
+            sampling = SamplingSettings(max_new_tokens=cfg.prover_max_new_tokens,
+                                        temperature=profile.whole_proof.temperature)
+            prover = Sampler(model, tok, sampling, seed=seed)
             prover_stats = judge_in_rounds(survivors, prover, urls, profile, seed + iteration, on_progress)
             phases["prove_s"] = time.monotonic() - t2
     path = write_shard(root, iteration, conjectures)

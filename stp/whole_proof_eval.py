@@ -3,13 +3,15 @@ MCTS prover on the same theorems with its token and Lean-call spend, for the equ
 (``stp.whole_proof_report``). Usable without Dagster::
 
     from core.profiles import get_profile
+    from evals.evaluate import EvalRequest
     from search import batch
     from stp import whole_proof_eval
     profile = get_profile("smoke")
     theorems = batch.read_statements("artifacts/corpora/benchmark_statements.parquet", "valid")
-    result = whole_proof_eval.run({"sft": ("artifacts/checkpoints/sft/model.pt", "sft")}, theorems,
+    request = EvalRequest(theorems, profile.search, "artifacts/eval/whole_proof")
+    result = whole_proof_eval.run(request, {"sft": ("artifacts/checkpoints/sft/model.pt", "sft")},
                                   tokenizer_path="artifacts/tokenizer/tokenizer.json", profile=profile,
-                                  servers=[], out_dir="artifacts/eval/whole_proof")
+                                  servers=[])
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from core.profiles import Profile
-from search.config import SearchConfig
+from evals.evaluate import EvalRequest
 from stp.whole_proof import prove_whole
 from stp.whole_proof_report import REPORT_FILES, mcts_budget, write_report
 
@@ -35,31 +37,29 @@ class WholeProofEvalResult:
 
 
 def run(
+    request: EvalRequest,
     checkpoints: Mapping[str, tuple[str | Path, str]],
-    theorems: Sequence[dict[str, Any]],
     *,
     tokenizer_path: str | Path,
     profile: Profile,
     servers: Sequence[str],
-    out_dir: str | Path,
-    config: SearchConfig | None = None,
     k: int | None = None,
     compare_mcts: bool | None = None,
-    concurrency: int | None = None,
-    seed: int = 0,
     log: Callable[[str], None] = lambda _: None,
 ) -> WholeProofEvalResult:
-    """``checkpoints``: {run name: (checkpoint, label)}; the rest defaults to the profile's
-    ``whole_proof`` and ``search`` sections. Servers: empty = minilean on loopback."""
-    from models.sampler import Sampler
+    """``checkpoints``: {run name: (checkpoint, label)}; ``k`` and ``compare_mcts`` default to the
+    profile's ``whole_proof`` section; the MCTS comparison searches with ``request.config``. Servers:
+    empty = minilean on loopback."""
+    from models.sampler import Sampler, SamplingSettings
     from registry.registration import model_version
     from search.batch import checkpoint_policy, lean_servers, prove_batch
 
     wp = profile.whole_proof
     k = k or wp.k
     compare = wp.compare_mcts if compare_mcts is None else compare_mcts
-    config = config or SearchConfig.from_profile(profile, seed=seed)
-    width = concurrency or profile.search.concurrency
+    theorems, config, seed = request.theorems, request.config, request.policy_seed
+    out_dir = request.report_dir
+    width = config.concurrency
     attempts, samples, mcts = {}, {}, {}
     with lean_servers(servers, profile.lean) as urls:
         for name, (checkpoint, label) in checkpoints.items():
@@ -67,8 +67,9 @@ def run(
             policy = checkpoint_policy(checkpoint, tokenizer_path, profile, seed=seed,
                                        num_samples=config.num_samples, model_version=version)
             tactic = policy.sampler
-            sampler = Sampler(tactic.model, tactic.tokenizer, max_new_tokens=wp.max_new_tokens,
-                              temperature=wp.temperature, seed=seed, device=tactic.device)
+            sampler = Sampler(tactic.model, tactic.tokenizer,
+                              SamplingSettings(max_new_tokens=wp.max_new_tokens,
+                                               temperature=wp.temperature), seed=seed, device=tactic.device)
             attempts[name], samples[name] = prove_whole(theorems, sampler, urls, k, seed=seed,
                                                         batch_size=wp.batch_size, concurrency=width,
                                                         model_version=version)

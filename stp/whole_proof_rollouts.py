@@ -1,4 +1,4 @@
-"""RL rollouts in whole-proof mode (issue 16): beside the MCTS prover, an RL iteration can prove its
+"""RL rollouts in whole-proof mode: beside the MCTS prover, an RL iteration can prove its
 batch by sampling complete tactic scripts (``stp.whole_proof``), or both.
 
 Modes (``rl.rollout_mode``; a comma list picks one per iteration, ``mode_for``):
@@ -16,6 +16,7 @@ samples drawn), so the replay/attempts shards, the matchmaker and the checks see
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any
 
 from core.profiles import ROLLOUT_MODES, Profile
 from rl import replay
+from rl.rollouts import RolloutBatch, RolloutPolicy
 from stp.whole_proof import WholeProofAttempt, prove_whole, statement_prompt
 
 MCTS, WHOLE_PROOF, BOTH = ROLLOUT_MODES
@@ -54,36 +56,34 @@ def whole_proof_row(theorem: dict[str, Any], attempt: WholeProofAttempt, iterati
 
 
 def prove_batch_whole(
-    root: str | Path,
-    theorems: Sequence[dict[str, Any]],
-    iteration: int,
-    batch: int,
-    *,
-    mode: str,
-    checkpoint: str | Path,
-    model_version: str,
-    tokenizer_path: str | Path,
+    work: RolloutBatch,
+    policy_ref: RolloutPolicy,
     profile: Profile,
     servers: Sequence[str],
+    *,
+    mode: str,
     on_attempt: Any = None,
 ) -> tuple[Path, dict[str, Any]]:
     """Prove one planned batch in ``whole_proof`` or ``both`` mode; writes the batch file (rollouts schema)
     and returns (path, stats) like ``rl.rollouts.prove_rollout_batch`` plus the whole-proof counts."""
     from models.runtime import device_for, set_cpu_threads
-    from models.sampler import Sampler
+    from models.sampler import Sampler, SamplingSettings
     from models.tokenizer import ProofTokenizer
     from registry.checkpoint import load_checkpoint
     from rl.rollouts import iteration_seed, prove_rollout_batch
     from search.batch import lean_servers
 
+    theorems, iteration, batch = work.theorems, work.iteration, work.batch
+    checkpoint, model_version = policy_ref.checkpoint, policy_ref.model_version
+
     if mode not in (WHOLE_PROOF, BOTH):
         raise ValueError(f"prove_batch_whole proves in whole_proof or both mode, not {mode!r}")
     t0, wp = time.monotonic(), profile.whole_proof
     set_cpu_threads(profile.compute)
-    tok = ProofTokenizer.load(tokenizer_path)
+    tok = ProofTokenizer.load(policy_ref.tokenizer)
     model, _ = load_checkpoint(str(checkpoint), tok, map_location=device_for(profile.compute.accelerator))
-    sampler = Sampler(model, tok, max_new_tokens=wp.max_new_tokens, temperature=wp.temperature,
-                      seed=iteration_seed(profile, iteration) + batch)
+    sampling = SamplingSettings(max_new_tokens=wp.max_new_tokens, temperature=wp.temperature)
+    sampler = Sampler(model, tok, sampling, seed=iteration_seed(profile, iteration) + batch)
     with lean_servers(servers, profile.lean) as urls:
         attempts, _ = prove_whole(list(theorems), sampler, urls, profile.rl.whole_proof_samples,
                                   seed=iteration_seed(profile, iteration), batch_size=wp.batch_size,
@@ -100,15 +100,14 @@ def prove_batch_whole(
     if mode == BOTH:
         rest = [t for t, r in zip(theorems, rows, strict=True) if r["outcome"] != "proven"]
         if rest:
-            path, mcts = prove_rollout_batch(root, rest, iteration, batch, checkpoint=checkpoint,
-                                             model_version=model_version, tokenizer_path=tokenizer_path,
-                                             profile=profile, servers=servers, on_attempt=on_attempt)
+            path, mcts = prove_rollout_batch(dataclasses.replace(work, theorems=rest), policy_ref, profile,
+                                             servers, on_attempt=on_attempt)
             mcts_rows = replay.read_table(path, "rollouts").to_pylist()
             by_key = {(r["dataset"], r["theorem_id"]): r for r in mcts_rows}
             rows = [by_key.get((r["dataset"], r["theorem_id"]), r) for r in rows]
             stats |= {"mcts_attempts": mcts["attempts"], "mcts_proven": mcts["proven"],
                       "concurrency": mcts["concurrency"], "batching": mcts["batching"]}
-    path = replay.write_batch(root, iteration, batch, rows)
+    path = replay.write_batch(work.root, iteration, batch, rows)
     stats |= {"proven": sum(r["outcome"] == "proven" for r in rows), "attempts": len(rows),
               "seconds": time.monotonic() - t0}
     return path, stats

@@ -1,17 +1,11 @@
-"""SFT augmentations of LeanTree states (reference-nanoproof.md §3c: leantree's ``ShuffleGoalsAndHypotheses``
-and ``RandomRename``), written so the augmented state is still a valid state for the recorded tactic.
+"""SFT augmentations of LeanTree states (after leantree's goal/hypothesis shuffle and bound-variable
+renaming), written so the augmented state is still a valid state for the recorded tactic.
 
 - Goal order: the goals after the main one are shuffled (the tactic acts on the main goal, so it stays
   first). Skipped when the tactic depends on goal order (``swap``, ``rotate_left``, ``pick_goal``, ...).
 - Hypothesis order: a random order that respects dependencies (a hypothesis stays after every hypothesis
   whose name occurs in its type or value). Skipped when the tactic addresses hypotheses by position
   (``rename_i``, ``next``, ``case``) .
-- Hypothesis renaming (leantree's ``RandomRename``, opt-in: ``augment_rows(rename_hypotheses=...)``): a
-  hypothesis named like one (``h1``, ``h₀``, ``hpq``, ``H``) gets another such name, in every goal of the
-  state and in the tactic, so the policy learns to read the names off the context instead of writing the
-  ``h1``/``h2`` of the generated data (RL log: ``hnq``/``hpq`` are never written at 64 simulations). Skipped
-  for a name the tactic binds (``intro h``, ``obtain ⟨h, _⟩``, ``… with h | h'``, ``by_cases h :``,
-  ``have h``), which would change what the tactic refers to.
 - Bound-variable renaming: a variable bound in the goal target by ``∀ ∃ ∃! fun λ`` gets a fresh name
   (alpha-equivalence), unless its name is also a hypothesis or occurs in the tactic (the tactic may
   refer to it, e.g. ``use x``) or the state does not parse.
@@ -81,62 +75,6 @@ def rename_bound(goal: Goal, tactic: str, rng: random.Random, taken: set[str]) -
     return Goal(type=target, hypotheses=goal.hypotheses, tag=goal.tag)
 
 
-HYP_NAME = re.compile(r"^[hH][\w'₀-₉]*$")
-HYP_FRESH = [*(f"h{i}" for i in range(1, 10)), *(f"h{c}" for c in "₀₁₂₃₄₅₆₇₈₉"), "h'", "h''", "H", "H1", "H2",
-             "hp", "hq", "hr", "hpq", "hnq", "hnp", "hqr", "hpr", "ha", "hb", "hab", "hx", "hy", "hxy", "hn",
-             "hm", "hk", "hf", "hfx", "hc", "hd", "hs", "ht"]
-_BINDS = re.compile(r"\b(?:intros?|rintro)\s+([^;]*)|\bwith\s+([^;]*)|\bobtain\s+([^:;=]*)"
-                    r"|\b(?:by_cases|have|let|set|generalize|specialize\s+\S+\s+at)\s+(" + _IDENT + ")")
-
-
-def bound_by_tactic(tactic: str) -> set[str]:
-    """Names a tactic introduces (a superset: every identifier in a binding position)."""
-    names: set[str] = set()
-    for m in _BINDS.finditer(tactic):
-        for group in m.groups():
-            if group:
-                names |= set(re.findall(_IDENT, group))
-    return names
-
-
-def rename_hypotheses(state: str, tactic: str, rng: random.Random) -> tuple[str, str]:
-    """(state, tactic) with each renameable hypothesis given a fresh hypothesis-like name, consistently;
-    the input unchanged where the state does not parse."""
-    try:
-        goals = parse_state(state)
-    except ValueError:
-        return state, tactic
-    names = {n for g in goals for h in g.hypotheses for n in h.user_name.split()}
-    binds = bound_by_tactic(tactic)
-    text = [g.type for g in goals] + [f"{h.type} {h.value or ''}" for g in goals for h in g.hypotheses]
-    mapping: dict[str, str] = {}
-    taken = set(names)
-    for name in sorted(names):
-        if not HYP_NAME.match(name) or name in binds:
-            continue
-        fresh = [f for f in HYP_FRESH if f not in taken and f not in binds and not _mentions(tactic, f)
-                 and not any(_mentions(t, f) for t in text)]
-        if not fresh:
-            continue
-        mapping[name] = rng.choice(fresh)
-        taken.add(mapping[name])
-    if not mapping:
-        return state, tactic
-    alternatives = "|".join(map(re.escape, sorted(mapping, key=len, reverse=True)))
-    pattern = re.compile(rf"(?<![\w'.₀-₉])({alternatives})(?![\w'₀-₉])")
-
-    def sub(text: str) -> str:
-        return pattern.sub(lambda m: mapping[m.group(1)], text)
-
-    renamed = [
-        Goal(type=sub(g.type), tag=g.tag, hypotheses=tuple(
-            Hypothesis(type=sub(h.type), user_name=" ".join(mapping.get(n, n) for n in h.user_name.split()),
-                       value=sub(h.value) if h.value else h.value) for h in g.hypotheses))
-        for g in goals
-    ]
-    return render_state(renamed), sub(tactic)
-
-
 def augment_state(state: str, tactic: str, rng: random.Random) -> str:
     """The augmented state, or ``state`` unchanged where no augmentation is safe."""
     try:
@@ -162,13 +100,4 @@ def augment_rows(states: Sequence[str], tactics: Sequence[str], seed: int) -> li
     return [augment_state(s, t, rng) for s, t in zip(states, tactics, strict=True)]
 
 
-def rename_rows(states: Sequence[str], tactics: Sequence[str], fraction: float,
-                seed: int) -> list[tuple[str, str]]:
-    """(state, tactic) pairs with ``fraction`` of them hypothesis-renamed (deterministic in ``seed``)."""
-    rng = random.Random(seed)
-    return [rename_hypotheses(s, t, rng) if rng.random() < fraction else (s, t)
-            for s, t in zip(states, tactics, strict=True)]
-
-
-__all__ = ["Goal", "Hypothesis", "augment_rows", "augment_state", "bound_by_tactic", "rename_bound",
-           "rename_hypotheses", "rename_rows", "shuffle_hypotheses"]
+__all__ = ["Goal", "Hypothesis", "augment_rows", "augment_state", "rename_bound", "shuffle_hypotheses"]

@@ -1,6 +1,6 @@
 """Training data for every stage, straight from parquet (pyarrow) into torch datasets.
 
-Causal LM (pretrain, midtrain; reference-nanoproof.md §3a/3b): documents from a parquet ``text`` column,
+Causal LM (pretrain, midtrain): documents from a parquet ``text`` column,
 each tokenized with a BOS prefix, packed into rows of ``seq_len + 1`` tokens (inputs = row[:-1],
 targets = row[1:]). Pretrain packs best-fit from a document buffer (every row starts at a document
 boundary, little is cropped); midtrain concatenates documents into one plain stream. Validation rows are
@@ -149,12 +149,17 @@ def stream_rows(docs: Iterable[list[int]], row_len: int) -> Iterator[list[int]]:
             del buf[:row_len]
 
 
+BEST_FIT_BUFFER = 1000  # documents best-fit packing chooses from
+TEXT_COLUMN = "text"  # the parquet column a text corpus keeps its documents in
+
+
 class PackedTextDataset(IterableDataset):
     """Causal-LM rows ``(inputs, targets)`` of ``seq_len`` tokens each from a parquet text column.
 
     ``split="train"`` repeats the data epoch after epoch (reshuffled per epoch: seed + epoch) until the
-    trainer's ``max_steps`` stops it, or for ``epochs`` passes; ``split="val"`` is one deterministic pass
-    (stream packed, unshuffled), at most ``max_rows`` rows.
+    trainer's ``max_steps`` stops it; ``split="val"`` is one deterministic pass (stream packed,
+    unshuffled), at most ``max_rows`` rows. Best-fit packing draws from a buffer of ``BEST_FIT_BUFFER``
+    documents.
     """
 
     def __init__(
@@ -166,18 +171,15 @@ class PackedTextDataset(IterableDataset):
         split: str = "train",
         packing: str = "best_fit",
         val_frac: float = 0.05,
-        buffer_size: int = 1000,
-        epochs: int | None = None,
         max_rows: int | None = None,
         seed: int = 0,
-        column: str = "text",
     ) -> None:
         if packing not in ("best_fit", "stream"):
             raise ValueError(f"packing must be 'best_fit' or 'stream', not {packing!r}")
         self.path, self.tokenizer, self.seq_len = Path(path), tokenizer, seq_len
-        self.split, self.packing, self.buffer_size = split, packing, buffer_size
-        self.seed, self.column, self.max_rows = seed, column, max_rows
-        self.epochs = epochs if split == "train" else 1
+        self.split, self.packing, self.buffer_size = split, packing, BEST_FIT_BUFFER
+        self.seed, self.column, self.max_rows = seed, TEXT_COLUMN, max_rows
+        self.epochs = None if split == "train" else 1
         pf = pq.ParquetFile(self.path)
         n_rows = pf.metadata.num_rows
         if "split" in pf.schema_arrow.names:  # corpora assets mark rows train/valid (by content hash)
@@ -386,31 +388,4 @@ def negative_rows(
         if sum(mask) > tactic_max_len or len(ids) > seq_len + 1:
             continue
         out.append(SFTRow(list(ids), list(mask), False, -1.0))
-    return out
-
-
-def detour_rows(
-    detours: Sequence[tuple[str, str, str]], tokenizer: Any, seq_len: int, limit: int, seed: int = 0,
-    tactic_max_len: int = TACTIC_MAX_LEN,
-) -> list[SFTRow]:
-    """Unlikelihood rows (weight −1) of up to ``limit`` distinct (state, tactic, detour) triples
-    (``search.tree.detours``), sampled with ``seed``: the detour's row with only its **first token that
-    differs from the tactic's** supervised. The shared prefix (``intro``, ``exact``, …) is what both
-    say and stays untouched, and the tokens after the decision are conditioned on it: unlikelihood on a
-    whole rejected tactic pushed both down and hurt (docs/RL_EXPERIMENTS.md, arm E)."""
-    triples = sorted(set(detours))
-    random.Random(seed).shuffle(triples)
-    out: list[SFTRow] = []
-    for state, tactic, detour in triples:
-        if len(out) >= limit:
-            break
-        ids, mask = tokenizer.tactic_row(state, detour)
-        if sum(mask) > tactic_max_len or len(ids) > seq_len + 1:
-            continue
-        good, _ = tokenizer.tactic_row(state, tactic)
-        start = mask.index(1)
-        at = next((i for i in range(start, len(ids)) if i >= len(good) or ids[i] != good[i]), None)
-        if at is None:  # the same tokens: nothing to rank
-            continue
-        out.append(SFTRow(list(ids), [int(i == at) for i in range(len(ids))], False, -1.0))
     return out

@@ -1,21 +1,22 @@
-"""LightningModules for the training stages (reference-nanoproof.md §3).
+"""LightningModules for the training stages.
 
 - ``CausalLMModule``: pretrain / midtrain, next-token CE over packed rows.
 - ``SFTModule``: SFT and RL updates over tactic + value rows; loss = Σ w·CE / #supervised tokens where
   w = 1 on tactic rows and ``value_weight`` on value rows (the critic is trained through the LM head, so a
   small weight keeps the value bins from dominating the policy's gradient).
 
-The optimizer is ``settings.optimizer`` (``training.optim``): ``adamw`` (one AdamW, no weight decay on
-embeddings and vectors) or ``muon_adamw`` (the reference: Muon for block matrices, AdamW with per-group
-learning rates for embedding/head/scalars, Muon momentum schedule). Every group follows the reference LR
-schedule: linear warmup -> flat -> linear warmdown to ``final_lr_frac``, stepped every optimizer step.
+The optimizer is ``settings.optimizer``, one of two settings classes (``training.optim``): ``adamw``
+(one AdamW, no weight decay on embeddings and vectors) or ``muon_adamw`` (the reference: Muon for block
+matrices, AdamW with per-group learning rates for embedding/head/scalars, Muon momentum schedule). Every
+group follows the reference LR schedule: linear warmup -> flat -> linear warmdown to ``final_lr_frac``,
+stepped every optimizer step.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import lightning as L
 import torch
@@ -23,17 +24,9 @@ import torch.nn.functional as F
 from torch import Tensor
 from torchmetrics import MeanMetric, SumMetric
 
+from core.profiles import StageSettings
 from models.gpt import GPT
-from training.optim import GroupLRs, MuonAdamW, build_optimizer, muon_momentum
-
-
-class OptimSettings(Protocol):
-    """The fields of ``core.profiles.StageSettings`` the modules read (models never import pipelines)."""
-
-    lr: float
-    weight_decay: float
-    warmup_frac: float
-    warmdown_frac: float
+from training.optim import MuonAdamW, build_optimizer, muon_momentum
 
 
 def lr_multiplier(
@@ -52,26 +45,23 @@ def lr_multiplier(
 
 
 class _GPTModule(L.LightningModule):
-    def __init__(self, model: GPT, settings: OptimSettings, *, final_lr_frac: float | None = None) -> None:
+    def __init__(self, model: GPT, settings: StageSettings, *, final_lr_frac: float | None = None) -> None:
         super().__init__()
         self.model = model
-        self.lr = float(settings.lr)
         self.weight_decay = float(settings.weight_decay)
         self.warmup_frac = float(settings.warmup_frac)
         self.warmdown_frac = float(settings.warmdown_frac)
         self.final_lr_frac = float(
             final_lr_frac if final_lr_frac is not None else getattr(settings, "final_lr_frac", 0.0)
         )
-        self.optimizer_kind = str(getattr(settings, "optimizer", "adamw"))
-        self.group_lrs = GroupLRs.from_settings(settings)
+        self.optimizer_settings = settings.optimizer
         self.tokens_seen = 0  # input tokens this rank trained on (× world size for the global count)
 
     def forward(self, idx: Tensor) -> Tensor:
         return self.model(idx)
 
     def configure_optimizers(self) -> dict[str, Any]:
-        optimizer = build_optimizer(self.model, self.optimizer_kind, lr=self.lr,
-                                    weight_decay=self.weight_decay, group_lrs=self.group_lrs,
+        optimizer = build_optimizer(self.model, self.optimizer_settings, weight_decay=self.weight_decay,
                                     d_model=self.model.config.n_embd)
         trainer = self.trainer
         total = trainer.max_steps if trainer.max_steps > 0 else trainer.estimated_stepping_batches
@@ -130,7 +120,7 @@ class SFTModule(_GPTModule):
     def __init__(
         self,
         model: GPT,
-        settings: OptimSettings,
+        settings: StageSettings,
         *,
         bin_ids: Sequence[int],
         value_weight: float | None = None,

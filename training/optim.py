@@ -1,12 +1,13 @@
-"""Optimizers for the training stages (reference-nanoproof.md §1 "Optimizer", §3).
+"""Optimizers for the training stages.
 
-``adamw``: one AdamW over every parameter at ``settings.lr`` (no decay on embeddings/vectors).
+``adamw`` (``core.profiles.AdamWSettings``): one AdamW over every parameter at its ``lr`` (no decay on
+embeddings/vectors).
 
-``muon_adamw`` (the reference recipe): ``torch.optim.Muon`` for the 2-D block matrices (attention and MLP
-weights) and AdamW for the embedding, the LM head and scalar parameters, each group with its own learning
-rate as in nanoproof: embedding 0.3, unembedding 0.008 (0.004 after pretraining), matrix 0.02, scalars
-0.5; the AdamW rates are scaled by (d_model/768)^-0.5 (µP-style, so one set of numbers serves d12..d26),
-and every rate by ``lr_scale`` (nanoproof's ``init_lr_frac``: 0.8 for midtrain/SFT, 0.02 for RL).
+``muon_adamw`` (``core.profiles.MuonAdamWSettings``, the reference recipe): ``torch.optim.Muon`` for the
+2-D block matrices (attention and MLP weights) and AdamW for the embedding, the LM head and scalar
+parameters, each group with its own learning rate: embedding 0.3, unembedding 0.008 (0.004 after
+pretraining), matrix 0.02, scalars 0.5; the AdamW rates are scaled by (d_model/768)^-0.5 (µP-style, so
+one set of numbers serves d12..d26), and every rate by ``lr_scale`` (0.8 for midtrain/SFT, 0.02 for RL).
 Both live in one ``MuonAdamW`` optimizer so Lightning's automatic optimization, gradient accumulation,
 clipping, precision plugins, the LR scheduler and checkpointing see a single ``torch.optim.Optimizer``.
 
@@ -18,30 +19,14 @@ and applies plain (not "cautious") decoupled weight decay.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import torch
 from torch import nn
 
-OPTIMIZERS = ("adamw", "muon_adamw")
+from core.profiles import OPTIMIZER_KINDS, AdamWSettings, MuonAdamWSettings, OptimizerSettings
 
-
-@dataclass(frozen=True)
-class GroupLRs:
-    """Base learning rates of the ``muon_adamw`` groups (nanoproof's pretrain defaults)."""
-
-    matrix_lr: float = 0.02
-    embedding_lr: float = 0.3
-    unembedding_lr: float = 0.008
-    scalar_lr: float = 0.5
-    lr_scale: float = 1.0
-
-    @classmethod
-    def from_settings(cls, settings: Any) -> GroupLRs:
-        """Reads the same-named fields of a stage's settings where present (models never import pipelines)."""
-        names = [k for k in cls.__dataclass_fields__ if hasattr(settings, k)]
-        return cls(**{k: float(getattr(settings, k)) for k in names})
+OPTIMIZERS = tuple(OPTIMIZER_KINDS)
 
 
 def split_params(model: nn.Module) -> dict[str, list[tuple[str, nn.Parameter]]]:
@@ -109,7 +94,7 @@ def _groups(pairs: Iterable[tuple[str, nn.Parameter]], **opts: Any) -> list[dict
     return [{"params": params, **opts}] if params else []
 
 
-def _scalar_opts(name: str, g: GroupLRs, adam: float) -> dict[str, Any]:
+def _scalar_opts(name: str, g: MuonAdamWSettings, adam: float) -> dict[str, Any]:
     """The reference's per-scalar settings: resid_lambdas at scalar_lr·0.01, x0_lambdas with betas
     (0.96, 0.95), the backout/smear lambdas at lr 0.2; anything else at scalar_lr."""
     if "resid_lambdas" in name:
@@ -121,22 +106,22 @@ def _scalar_opts(name: str, g: GroupLRs, adam: float) -> dict[str, Any]:
     return {"lr": g.scalar_lr * adam, "betas": (0.8, 0.95), "role": "scalar"}
 
 
-def build_optimizer(model: nn.Module, kind: str, *, lr: float, weight_decay: float,
-                    group_lrs: GroupLRs | None = None, d_model: int | None = None) -> torch.optim.Optimizer:
+def build_optimizer(model: nn.Module, settings: OptimizerSettings, *, weight_decay: float,
+                    d_model: int | None = None) -> torch.optim.Optimizer:
     """The optimizer of a stage. Every group records its role in ``group["role"]`` (for logging and the
     Muon momentum schedule)."""
     roles = split_params(model)
     params = [p for role in roles.values() for _, p in role]
     fused = bool(params) and all(p.is_cuda for p in params)
-    if kind == "adamw":
+    if isinstance(settings, AdamWSettings):
         decay = roles["matrix"]
         no_decay = roles["embedding"] + roles["unembedding"] + roles["scalar"]
         groups = (_groups(decay, weight_decay=weight_decay, role="decay")
                   + _groups(no_decay, weight_decay=0.0, role="no_decay"))
-        return torch.optim.AdamW(groups, lr=lr, betas=(0.9, 0.95), eps=1e-8, fused=fused or None)
-    if kind != "muon_adamw":
-        raise ValueError(f"unknown optimizer {kind!r}; expected one of {OPTIMIZERS}")
-    g = group_lrs or GroupLRs()
+        return torch.optim.AdamW(groups, lr=settings.lr, betas=(0.9, 0.95), eps=1e-8, fused=fused or None)
+    if not isinstance(settings, MuonAdamWSettings):
+        raise ValueError(f"unknown optimizer {settings!r}; expected settings of one of {OPTIMIZERS}")
+    g = settings
     dmodel_scale = ((d_model or 768) / 768) ** -0.5
     adam = g.lr_scale * dmodel_scale
     adamw_groups = (

@@ -1,4 +1,4 @@
-"""One optimizer across RL updates (reference-nanoproof.md §3d, §5), on top of ``training.train.run_stage``.
+"""One optimizer across RL updates, on top of ``training.train.run_stage``.
 
 The reference keeps one optimizer for the whole RL run; a Lightning fit per iteration would start a fresh
 AdamW every time (zero moments → Adam's first steps are full-size, sign-like steps in whatever direction

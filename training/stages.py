@@ -8,61 +8,58 @@ settings for the stage, then ``registry.registration.register_checkpoint``. Usab
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.profiles import Profile
+from registry.registry import Lineage
+
+
+@dataclass(frozen=True)
+class StageFiles:
+    """The files one stage reads and writes."""
+
+    data: str | Path  # the corpus (text parquet) or transitions parquet
+    tokenizer: str | Path  # tokenizer.json
+    init_checkpoint: str | Path | None  # the previous stage's checkpoint (None: a fresh model)
+    out_checkpoint: str | Path  # where model.pt goes
 
 
 def train_and_register(
-    stage: str,
-    *,
-    data: str | Path,
-    tokenizer_path: str | Path,
-    init_checkpoint: str | Path | None,
-    out_checkpoint: str | Path,
-    profile: Profile,
-    dagster_run_id: str | None,
-    asset_key: str,
-    aliases: Sequence[str],
-    tracking_uri: str,
+    stage: str, files: StageFiles, profile: Profile, lineage: Lineage, *, tracking_uri: str,
     logger: Any = False,
 ) -> tuple[Any, Any]:
     """Returns (``training.train.StageResult``, the registered MLflow version)."""
     from models.gpt import GPTConfig
     from models.tokenizer import ProofTokenizer
     from registry.registration import forget_registration, register_checkpoint
-    from training.train import build_datasets, run_stage
+    from registry.registry import StageRecord
+    from training.train import StageData, StageRun, build_datasets, run_stage
+
+    data, tokenizer_path, init_checkpoint = files.data, files.tokenizer, files.init_checkpoint
 
     settings, compute = getattr(profile, stage), profile.compute
     tokenizer = ProofTokenizer.load(tokenizer_path)
     config = (
         None if init_checkpoint else GPTConfig.preset(compute.model, tokenizer.vocab_size, settings.seq_len)
     )
-    out = Path(out_checkpoint)
+    out = Path(files.out_checkpoint)
     forget_registration(out)  # stale until the new version is registered
     train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed,
-                                augment=settings.augment)
+                                augment=getattr(settings, "augment", False))
     result = run_stage(
         stage,
-        tokenizer=tokenizer,
-        train_data=train,
-        val_data=val,
-        settings=settings,
-        compute=compute,
-        out_dir=out.parent,
-        model_config=config,
-        init_checkpoint=init_checkpoint,
-        seed=profile.corpora.seed,
-        meta={"profile": profile.name, "dagster_run_id": dagster_run_id},
-        logger=logger,
-        enable_progress_bar=False,
-        limit_val_batches=None if stage == "sft" else 20,
+        StageData(tokenizer, train, val, limit_val_batches=None if stage == "sft" else 20),
+        settings,
+        compute,
+        StageRun(out.parent, model_config=config, init_checkpoint=init_checkpoint, seed=profile.corpora.seed,
+                 meta={"profile": profile.name, "dagster_run_id": lineage.dagster_run_id}, logger=logger,
+                 enable_progress_bar=False),
     )
-    version = register_checkpoint(
-        result.checkpoint_path,
+    record = StageRecord(
         stage=stage,
+        checkpoint_path=result.checkpoint_path,
         metrics=result.metrics,
         params={
             "profile": profile.name,
@@ -75,9 +72,6 @@ def train_and_register(
         history=result.history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
         tokenizer_path=tokenizer_path,
-        dagster_run_id=dagster_run_id,
-        asset_key=asset_key,
-        aliases=aliases,
-        uri=tracking_uri,
     )
+    version = register_checkpoint(record, lineage, uri=tracking_uri)
     return result, version

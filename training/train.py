@@ -61,7 +61,7 @@ from core.profiles import ComputeSettings, StageSettings
 from models.devices import validate_compute
 from models.gpt import GPT, Block, GPTConfig
 from models.runtime import set_cpu_threads
-from models.sampler import Sampler
+from models.sampler import Sampler, SamplingSettings
 from models.tokenizer import ProofTokenizer
 from registry.checkpoint import load_checkpoint, save_checkpoint
 from training.augment import augment_rows
@@ -201,8 +201,9 @@ def greedy_tactics(
     temperature 0 with one sample: same prompt truncation, token masks and stopping)."""
     was_training = model.training
     device = next(model.parameters()).device
-    sampler = Sampler(model.eval(), tokenizer, num_samples=1, temperature=0.0, first_token_cap=1,
-                      max_new_tokens=max_new_tokens, max_prompt_len=max_prompt_len, device=device)
+    sampling = SamplingSettings(num_samples=1, temperature=0.0, first_token_cap=1,
+                                max_new_tokens=max_new_tokens, max_prompt_len=max_prompt_len)
+    sampler = Sampler(model.eval(), tokenizer, sampling, device=device)
     out: list[str] = []
     for start in range(0, len(states), batch_size):
         for sample in sampler(states[start:start + batch_size]):
@@ -299,61 +300,62 @@ def newest_resumable(folder: Path) -> Path | None:
 
 
 # ------------------------------------------------------------------------------------- run_stage
-def run_stage(
-    stage: str,
-    *,
-    tokenizer: ProofTokenizer,
-    train_data: Dataset,
-    val_data: Dataset | None,
-    settings: StageSettings,
-    compute: ComputeSettings,
-    out_dir: str | Path,
-    model_config: GPTConfig | None = None,
-    init_checkpoint: str | Path | None = None,
-    seed: int = 0,
-    meta: dict[str, Any] | None = None,
-    logger: Any = False,
-    enable_progress_bar: bool | None = None,
-    limit_val_batches: int | float | None = None,
-    greedy_eval: Sequence[Transition] | None = None,
-    greedy_eval_max: int = 200,
-    checkpoint_every_n_steps: int | None = None,
-    resume: bool | None = None,
-    final_lr_frac: float | None = None,
-    callbacks: Sequence[Callback] = (),
-    reference_checkpoint: str | Path | None = None,
-) -> StageResult:
-    """Train one stage and write ``<out_dir>/model.pt`` (+ ``loss_curve.png``).
+@dataclass(frozen=True)
+class StageData:
+    """What a stage trains and validates on."""
 
-    The model comes from ``init_checkpoint`` (path or ``models:/`` URI; the tokenizer must match) or is
-    freshly initialised from ``model_config``. ``logger``: False, or a Lightning logger (e.g.
-    ``MLFlowLogger``) for live metrics. ``checkpoint_every_n_steps`` (default:
-    ``settings.checkpoint_every``) keeps a resumable Lightning checkpoint every that many optimizer steps
-    (``<out_dir>/lightning/step*.ckpt``, the two newest, with optimizer, scheduler and loop state);
-    ``resume`` (default: ``settings.resume``, true) continues from the newest readable one, so re-running
-    a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``). Mid-epoch resumes
-    restart the epoch's data order (the loaders are not stateful).
-    ``greedy_eval`` (SFT/RL; default: the validation transitions) is decoded greedily after training.
-    ``callbacks`` are added to the Trainer's (e.g. ``training.optimizer_carry.OptimizerStateCarry``).
-    ``reference_checkpoint``: the frozen policy of the KL term (RL, ``settings.kl_weight`` > 0).
+    tokenizer: ProofTokenizer  # must match the init checkpoint's
+    train: Dataset  # training rows
+    val: Dataset | None = None  # validation rows (None: no validation)
+    limit_val_batches: int | float | None = None  # validation batches per check (None: all)
+    # SFT/RL: transitions decoded greedily after training (None: the validation transitions)
+    greedy_eval: Sequence[Transition] | None = None
+    greedy_eval_max: int = 200  # at most this many of them
+
+
+@dataclass(frozen=True)
+class StageRun:
+    """Where a stage starts from, where it writes and what it reports to."""
+
+    out_dir: str | Path  # <out_dir>/model.pt, loss_curve.png and the resumable checkpoints
+    model_config: GPTConfig | None = None  # a fresh model of this shape (when init_checkpoint is None)
+    init_checkpoint: str | Path | None = None  # path or models:/ URI to start from
+    reference_checkpoint: str | Path | None = None  # RL: the frozen policy of the KL term
+    seed: int = 0  # data order and initialisation
+    meta: dict[str, Any] | None = None  # extra checkpoint metadata
+    logger: Any = False  # False, or a Lightning logger (e.g. MLFlowLogger) for live metrics
+    enable_progress_bar: bool | None = None  # None: when stderr is a terminal
+    callbacks: Sequence[Callback] = ()  # added to the Trainer's (e.g. OptimizerStateCarry)
+
+
+def run_stage(
+    stage: str, data: StageData, settings: StageSettings, compute: ComputeSettings, run: StageRun
+) -> StageResult:
+    """Train one stage and write ``<run.out_dir>/model.pt`` (+ ``loss_curve.png``).
+
+    The model comes from ``run.init_checkpoint`` (the tokenizer must match) or is freshly initialised
+    from ``run.model_config``. ``settings.checkpoint_every`` keeps a resumable Lightning checkpoint every
+    that many optimizer steps (``<out_dir>/lightning/step*.ckpt``, the two newest, with optimizer,
+    scheduler and loop state); with ``settings.resume`` a re-run continues from the newest readable one,
+    so re-running a killed stage picks up at its last saved step (``metrics["resumed_from_step"]``).
+    Mid-epoch resumes restart the epoch's data order (the loaders are not stateful).
     """
+    tokenizer, train_data, val_data = data.tokenizer, data.train, data.val
+    seed, out_dir, callbacks = run.seed, run.out_dir, run.callbacks
     if stage not in LM_STAGES + SFT_STAGES:
         raise ValueError(f"unknown stage {stage!r}; expected one of {LM_STAGES + SFT_STAGES}")
     validate_compute(compute)
-    if checkpoint_every_n_steps is None:
-        checkpoint_every_n_steps = int(getattr(settings, "checkpoint_every", 0)) or None
-    if resume is None:
-        resume = bool(getattr(settings, "resume", True))
+    checkpoint_every_n_steps = settings.checkpoint_every or None
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
     set_cpu_threads(compute)
 
-    if init_checkpoint is not None:
-        model, init_meta = load_checkpoint(str(init_checkpoint), tokenizer=tokenizer)
-        parent = {"init_checkpoint": str(init_checkpoint), "init_stage": init_meta.get("stage")}
-    elif model_config is not None:
-        model, parent = GPT(model_config), {"init_checkpoint": None}
+    if run.init_checkpoint is not None:
+        model, init_meta = load_checkpoint(str(run.init_checkpoint), tokenizer=tokenizer)
+        parent = {"init_checkpoint": str(run.init_checkpoint), "init_stage": init_meta.get("stage")}
+    elif run.model_config is not None:
+        model, parent = GPT(run.model_config), {"init_checkpoint": None}
     else:
         raise ValueError("run_stage needs model_config (fresh model) or init_checkpoint")
     model.train()  # load_checkpoint returns eval mode
@@ -364,14 +366,12 @@ def run_stage(
     if is_sft:
         reference = None
         if float(getattr(settings, "kl_weight", 0.0)) > 0:
-            if reference_checkpoint is None:
+            if run.reference_checkpoint is None:
                 raise ValueError(f"{stage}: kl_weight > 0 needs reference_checkpoint (the SFT policy)")
-            reference = load_checkpoint(str(reference_checkpoint), tokenizer=tokenizer)[0]
-        module: L.LightningModule = SFTModule(model, settings, bin_ids=tokenizer.bin_ids,
-                                              value_weight=settings.value_weight, final_lr_frac=final_lr_frac,
-                                              reference=reference)
+            reference = load_checkpoint(str(run.reference_checkpoint), tokenizer=tokenizer)[0]
+        module: L.LightningModule = SFTModule(model, settings, bin_ids=tokenizer.bin_ids, reference=reference)
     else:
-        module = CausalLMModule(model, settings, final_lr_frac=final_lr_frac)
+        module = CausalLMModule(model, settings)
 
     accum = max(1, int(settings.accumulate_grad_batches))
     spill = out / ".fit_record.json"
@@ -384,7 +384,7 @@ def run_stage(
         all_callbacks.append(ModelCheckpoint(dirpath=out / RESUME_DIR, filename="step{step:09d}",
                                          auto_insert_metric_name=False, monitor="step", mode="max",
                                          save_top_k=2, every_n_train_steps=checkpoint_every_n_steps))
-    if settings.epochs:  # SFT: whole passes over the data
+    if getattr(settings, "epochs", None):  # SFT: whole passes over the data
         max_steps, max_epochs = -1, int(settings.epochs)
     else:
         max_steps, max_epochs = int(settings.max_steps), -1
@@ -401,13 +401,14 @@ def run_stage(
         gradient_clip_val=settings.grad_clip or None,
         val_check_interval=max(1, int(settings.val_check_interval)) * accum if has_val else None,
         check_val_every_n_epoch=None,
-        limit_val_batches=limit_val_batches if has_val else 0,
+        limit_val_batches=data.limit_val_batches if has_val else 0,
         num_sanity_val_steps=0,
-        logger=logger,
+        logger=run.logger,
         log_every_n_steps=max(1, min(50, (max_steps if max_steps > 0 else 1000) // 50)),
         callbacks=all_callbacks,
         enable_checkpointing=bool(checkpoint_every_n_steps),
-        enable_progress_bar=sys.stderr.isatty() if enable_progress_bar is None else enable_progress_bar,
+        enable_progress_bar=(sys.stderr.isatty() if run.enable_progress_bar is None
+                             else run.enable_progress_bar),
         enable_model_summary=False,
         default_root_dir=str(out),
         deterministic=False,
@@ -420,7 +421,7 @@ def run_stage(
     if val_loader is not None:  # the starting point, so every stage shows what it changed
         initial = trainer.validate(module, val_loader, verbose=False)[0]
         metrics.update({f"initial_{k}": float(v) for k, v in initial.items()})
-    resume_from = newest_resumable(out / RESUME_DIR) if resume else None
+    resume_from = newest_resumable(out / RESUME_DIR) if settings.resume else None
     t0 = time.perf_counter()
     trainer.fit(module, train_loader, val_loader, ckpt_path=str(resume_from) if resume_from else None)
     if resume_from is not None:
@@ -453,14 +454,15 @@ def run_stage(
         final_model.load_state_dict({k.removeprefix("model."): v for k, v in full_state.items()
                                      if k.startswith("model.")})
         if is_sft:
-            evalset = list(greedy_eval if greedy_eval is not None else getattr(val_data, "transitions", []))
+            evalset = list(data.greedy_eval if data.greedy_eval is not None
+                           else getattr(val_data, "transitions", []))
             if evalset:
                 final_model.to(module.device if compute.accelerator != "cpu" else "cpu")
                 metrics["greedy_tactic_acc"] = greedy_tactic_accuracy(
-                    final_model, tokenizer, evalset[:greedy_eval_max])
-                metrics["greedy_eval_n"] = float(min(len(evalset), greedy_eval_max))
+                    final_model, tokenizer, evalset[:data.greedy_eval_max])
+                metrics["greedy_eval_n"] = float(min(len(evalset), data.greedy_eval_max))
                 final_model.cpu()
-        stage_meta = {"stage": stage, "seed": seed, **parent, **(meta or {}),
+        stage_meta = {"stage": stage, "seed": seed, **parent, **(run.meta or {}),
                       "metrics": {k: v for k, v in metrics.items() if math.isfinite(v)}}
         save_checkpoint(ckpt, final_model, tokenizer.fingerprint(), stage_meta)
         curve = plot_history(history.history, out / "loss_curve.png", f"{stage}: loss")
@@ -512,10 +514,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 augment=bool(getattr(settings, "augment", False)))
     config = None if args.init else GPTConfig.preset(args.model or compute.model, tokenizer.vocab_size,
                                                      settings.seq_len)
-    result = run_stage(args.stage, tokenizer=tokenizer, train_data=train, val_data=val, settings=settings,
-                       compute=compute, out_dir=args.out, model_config=config, init_checkpoint=args.init,
-                       seed=args.seed, checkpoint_every_n_steps=args.checkpoint_every or None,
-                       resume=False if args.no_resume else None)
+    settings = dataclasses.replace(
+        settings, checkpoint_every=args.checkpoint_every or settings.checkpoint_every,
+        resume=settings.resume and not args.no_resume)
+    result = run_stage(args.stage, StageData(tokenizer, train, val), settings, compute,
+                       StageRun(args.out, model_config=config, init_checkpoint=args.init, seed=args.seed))
     dist = torch.distributed
     if not (dist.is_available() and dist.is_initialized()) or dist.get_rank() == 0:
         print(json.dumps({"checkpoint": str(result.checkpoint_path), **result.metrics}, indent=2))

@@ -1,4 +1,4 @@
-"""LeanTree `LeanFile` JSON lines → SFT transitions (leantree-protocol.md §3).
+"""LeanTree `LeanFile` JSON lines → SFT transitions (docs/PROTOCOL.md §3).
 
 One JSON line is one `LeanFile`: theorems → by-blocks → proof trees. Every node of every tree is one
 transition (state text, tactic, proof depth). The same reader serves LeanTree's

@@ -1,4 +1,4 @@
-"""Arrow schemas of the corpus files (architecture.md "Data formats")."""
+"""Arrow schemas of the corpus files: what every pipeline step reads and writes."""
 
 from __future__ import annotations
 

@@ -80,7 +80,7 @@ def test_smoke_corpora_contents(materialized) -> None:
     assert _count(midtrain, "source = 'minilean'") > 0 and _count(midtrain, "source = 'smoke-lean'") > 0
     sft = proofmill.corpus_path("sft_transitions")
     # proof-state transitions, plus (whole_proof.sft_mix) statement → whole-script rows (stp.whole_proof)
-    # and (conjecture.sft_mix, on in smoke since issue 16's conjecturing is) seed + proof → statement rows
+    # and (conjecture.sft_mix, on in smoke with conjecturing) seed + proof → statement rows
     whole, conj = "source LIKE '%-whole'", "source LIKE '%-conjecture'"
     assert _count(sft, "split = 'valid'") > 0
     assert _count(sft, "state LIKE '%⊢%'") == _count(sft, f"NOT {whole} AND NOT {conj}")

@@ -37,8 +37,8 @@ def _write_inputs(resource: ProofmillResource) -> None:
     checkpoint = resource.checkpoint_path("sft")
     save_checkpoint(checkpoint, model, tokenizer.fingerprint(), {"stage": "sft"})
     version = registry.log_stage_run(
-        stage="sft", checkpoint_path=checkpoint, metrics={"val_loss": 1.0},
-        tokenizer_fingerprint=tokenizer.fingerprint(), aliases=("sft",), uri=resource.tracking_uri,
+        registry.StageRecord("sft", checkpoint, tokenizer.fingerprint(), metrics={"val_loss": 1.0}),
+        registry.Lineage(aliases=("sft",)), uri=resource.tracking_uri,
     )
     (checkpoint.parent / "registered.json").write_text(
         json.dumps({"model_uri": version.model_uri, "version": version.version, "run_id": version.run_id})

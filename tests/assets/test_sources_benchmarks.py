@@ -163,7 +163,7 @@ def test_minif2f_lite_is_the_statable_minif2f_subset_offline():
     rows = list(benchmarks.benchmark_rows(["minif2f_lite"], offline=True))
     valid = [r for r in rows if r["split"] == "valid"]
     assert {r["dataset"] for r in rows} == {"minif2f_lite"}
-    assert len(valid) >= 120  # issue 11: at least 120 of the 244 valid statements are statable
+    assert len(valid) >= 120  # at least 120 of the 244 valid statements are statable
     shipped = {r["id"]: r for r in minif2f.load("valid")}
     for r in valid:
         assert r["statement"] == shipped[r["id"]]["statement"]

@@ -20,7 +20,7 @@ TINY = {
     "compute": {"model": "tiny", "num_threads": 1},
     "pretrain": {"max_steps": 8, "batch_size": 4, "seq_len": 64, "val_check_interval": 4},
     "midtrain": {"max_steps": 6, "batch_size": 4, "seq_len": 64, "val_check_interval": 3},
-    "sft": {"max_steps": 30, "batch_size": 16, "seq_len": 128, "lr": 3e-3, "val_check_interval": 15},
+    "sft": {"max_steps": 30, "batch_size": 16, "seq_len": 128, "val_check_interval": 15},
 }
 
 

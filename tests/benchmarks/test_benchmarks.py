@@ -102,8 +102,9 @@ def test_pipeline_analyze_reads_a_real_run(tmp_path: Path) -> None:
 
 
 def test_gpu_bench_on_cpu_and_report(tmp_path: Path) -> None:
-    r = bench_gpu.measure("cpu", preset="tiny", train_batch=2, seq_len=16, steps=1, warmup=1,
-                          compile_model=False, sampler_batches=(1,), vocab=512)
+    bench = bench_gpu.GPUBench(preset="tiny", train_batch=2, seq_len=16, steps=1, warmup=1,
+                               compile_model=False, sampler_batches=(1,), vocab=512)
+    r = bench_gpu.measure("cpu", bench)
     assert r["train"][0]["tokens_per_s"] > 0 and r["sampler"][0]["tokens_per_s"] > 0
     res = bench_gpu.to_result(r, 1.0)
     assert len(res.rows) == 2 and all(len(row) == len(res.columns) for row in res.rows)

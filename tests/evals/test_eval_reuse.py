@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evals.evaluate import evaluate, search_settings
+from evals.evaluate import EvalRequest, evaluate, search_settings
 from evals.learning_curve import reusable_run
 from evals.report import write_eval_report
 from minilean.theorems import load_theorems
@@ -73,14 +73,15 @@ def test_a_real_eval_records_its_settings_and_a_reused_run_is_reported_unchanged
         tmp_path: Path, minilean_url: str) -> None:
     theorems = load_theorems("train")[:4]
     policy = UniformRandomPolicy(num_samples=CONFIG.num_samples, seed=5)
-    first = evaluate(theorems, {"uniform": policy}, [minilean_url], CONFIG, 2, tmp_path / "sft", "first",
-                     policy_seed=5)
+    config = CONFIG.replace(concurrency=2)
+    first = evaluate(EvalRequest(theorems, config, tmp_path / "sft", "first", 5), {"uniform": policy},
+                     [minilean_url])
     recorded = json.loads((tmp_path / "sft" / "summary.json").read_text())["search"]
     assert recorded == json.loads(json.dumps(search_settings(CONFIG, 5)))
     version = first.summary["runs"]["uniform"]["checkpoint"]
     found = reusable_run(tmp_path, "uniform", version, theorems, search_settings(CONFIG, 5), 1)
     assert found is not None
-    second = evaluate(theorems, {}, [minilean_url], CONFIG, 2, tmp_path / "rl" / "iteration=1", "second",
-                      reuse={"uniform": found[0]}, policy_seed=5)
+    second = evaluate(EvalRequest(theorems, config, tmp_path / "rl" / "iteration=1", "second", 5), {},
+                      [minilean_url], reuse={"uniform": found[0]})
     assert second.stats["uniform"] == {"reused": True}
     assert second.summary["runs"]["uniform"] == first.summary["runs"]["uniform"]

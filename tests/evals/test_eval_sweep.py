@@ -73,9 +73,9 @@ def test_eval_sweep_asset_over_sft_and_rl_policies(tmp_path) -> None:
         path = resource.checkpoint_path(f"rl/iteration={k}")
         model = GPT(GPTConfig.preset("tiny", tok.vocab_size, 256))
         save_checkpoint(path, model, tok.fingerprint(), {"stage": "rl"})
-        v = registry.log_stage_run(stage="rl", checkpoint_path=path, metrics={"val_loss": 1.0},
-                                   tokenizer_fingerprint=tok.fingerprint(), aliases=(),
-                                   uri=resource.tracking_uri)
+        v = registry.log_stage_run(
+            registry.StageRecord("rl", path, tok.fingerprint(), metrics={"val_loss": 1.0}),
+            uri=resource.tracking_uri)
         (path.parent / "registered.json").write_text(
             json.dumps({"model_uri": v.model_uri, "version": v.version, "run_id": v.run_id}))
     result = dg.materialize(

@@ -1,4 +1,4 @@
-"""Goal/Hypothesis JSON and LeanTree state text (leantree-protocol.md §1 Goal JSON, §3 rendering)."""
+"""Goal/Hypothesis JSON and LeanTree state text (docs/PROTOCOL.md §3: Goal JSON, rendering)."""
 
 from __future__ import annotations
 

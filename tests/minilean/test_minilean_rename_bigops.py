@@ -10,7 +10,7 @@ from minilean.names import rename_prop
 from minilean.syntax import prop_vars
 
 
-def _target(stmt: str):  # noqa: ANN202
+def _target(stmt: str):
     res = elaborate(initial_env(), f"theorem t {stmt} := by\n  sorry")
     assert not res.has_errors, [m.data for m in res.messages]
     return res.sorries[0].goals[0].target

@@ -8,7 +8,7 @@ import torch.nn.functional as F
 
 from models.gpt import GPT, GPTConfig, KVCache
 
-REF_VOCAB = 50_441  # GPT-2 + 184 added tokens; padded to 50,496 (reference-nanoproof.md §1)
+REF_VOCAB = 50_441  # GPT-2 + 184 added tokens; padded to 50,496 (the reference vocabulary)
 
 
 def meta_model(name: str, vocab: int = REF_VOCAB) -> GPT:

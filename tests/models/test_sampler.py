@@ -10,6 +10,7 @@ import torch
 from models.gpt import GPT, GPTConfig
 from models.sampler import (
     Sampler,
+    SamplingSettings,
     first_tokens_capped,
     greedy_decode_cached,
     greedy_decode_naive,
@@ -53,7 +54,8 @@ def test_cached_greedy_equals_naive(model: GPT, tok: ProofTokenizer) -> None:
 
 
 def test_batch_matches_single(model: GPT, tok: ProofTokenizer) -> None:
-    sampler = Sampler(model, tok, num_samples=4, temperature=0.0, first_token_cap=1, max_new_tokens=10)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=4, temperature=0.0, first_token_cap=1,
+                                                   max_new_tokens=10))
     batched = sampler(STATES)
     for state, out in zip(STATES, batched, strict=True):
         alone = sampler([state])[0]
@@ -81,7 +83,8 @@ def test_first_token_cap() -> None:
 
 
 def test_sampler_rows_respect_cap_and_limits(model: GPT, tok: ProofTokenizer) -> None:
-    sampler = Sampler(model, tok, num_samples=6, first_token_cap=2, max_new_tokens=8, seed=3)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=6, first_token_cap=2, max_new_tokens=8),
+                      seed=3)
     rows, logprobs, values = sampler.sample_ids(STATES)
     assert len(rows) == 18 and len(logprobs) == 18 and len(values) == 3
     specials = {tok.pad_id, tok.tactic_id, tok.value_id, *tok.bin_ids}
@@ -96,7 +99,8 @@ def test_sampler_rows_respect_cap_and_limits(model: GPT, tok: ProofTokenizer) ->
 
 
 def test_logprobs_match_teacher_forcing(model: GPT, tok: ProofTokenizer) -> None:
-    sampler = Sampler(model, tok, num_samples=5, temperature=1.3, max_new_tokens=10, seed=1)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=5, temperature=1.3, max_new_tokens=10),
+                      seed=1)
     rows, logprobs, _ = sampler.sample_ids(STATES)
     with torch.no_grad():
         for j, row in enumerate(rows):
@@ -109,7 +113,7 @@ def test_logprobs_match_teacher_forcing(model: GPT, tok: ProofTokenizer) -> None
 
 
 def test_values_in_range_and_match_readout(model: GPT, tok: ProofTokenizer) -> None:
-    outs = Sampler(model, tok, num_samples=2)(STATES)
+    outs = Sampler(model, tok, SamplingSettings(num_samples=2))(STATES)
     with torch.no_grad():
         for state, out in zip(STATES, outs, strict=True):
             assert 1.0 <= out.value <= 64.0
@@ -119,7 +123,7 @@ def test_values_in_range_and_match_readout(model: GPT, tok: ProofTokenizer) -> N
 
 
 def test_outputs_dedup_and_determinism(model: GPT, tok: ProofTokenizer) -> None:
-    greedy = Sampler(model, tok, num_samples=6, temperature=0.0, first_token_cap=2)(STATES)
+    greedy = Sampler(model, tok, SamplingSettings(num_samples=6, temperature=0.0, first_token_cap=2))(STATES)
     for out in greedy:  # temperature 0, cap 2: pairs of identical rows merge into <= 3 tactics
         assert len(out.tactics) == len(set(out.tactics)) <= 3
         assert all(t == t.strip() and t for t in out.tactics)
@@ -135,7 +139,8 @@ def test_outputs_dedup_and_determinism(model: GPT, tok: ProofTokenizer) -> None:
 def test_seeded_samples_do_not_depend_on_the_batch(model: GPT, tok: ProofTokenizer) -> None:
     """A state with its own seed gets the same samples alone or anywhere in any batch (what keeps
     concurrent searches, merged into one call, reproducible)."""
-    sampler = Sampler(model, tok, num_samples=6, temperature=1.0, first_token_cap=2, max_new_tokens=10)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=6, temperature=1.0, first_token_cap=2,
+                                                   max_new_tokens=10))
     seeds = {s: 100 + i for i, s in enumerate(STATES)}
     alone = {s: sampler([s], [seeds[s]])[0] for s in STATES}
     sampler([STATES[0]])  # unseeded calls use the sampler's generator and do not disturb seeded ones
@@ -148,7 +153,8 @@ def test_seeded_samples_do_not_depend_on_the_batch(model: GPT, tok: ProofTokeniz
     # another seed gives other samples (for some state), the same seed the same ones in a new sampler
     others = sampler(STATES, [7 + seeds[s] for s in STATES])
     assert [o.tactics for o in others] != [alone[s].tactics for s in STATES]
-    fresh = Sampler(model, tok, num_samples=6, temperature=1.0, first_token_cap=2, max_new_tokens=10, seed=9)
+    fresh = Sampler(model, tok, SamplingSettings(num_samples=6, temperature=1.0, first_token_cap=2,
+                                                 max_new_tokens=10), seed=9)
     again = fresh(STATES, [seeds[s] for s in STATES])
     assert [o.tactics for o in again] == [alone[s].tactics for s in STATES]
     with pytest.raises(ValueError, match="seeds"):
@@ -157,7 +163,7 @@ def test_seeded_samples_do_not_depend_on_the_batch(model: GPT, tok: ProofTokeniz
 
 def test_long_prompt_truncated(model: GPT, tok: ProofTokenizer) -> None:
     long_state = "\n".join(f"h{i} : a ≤ b" for i in range(400)) + "\n⊢ True"
-    sampler = Sampler(model, tok, num_samples=2, max_prompt_len=64, max_new_tokens=4)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=2, max_prompt_len=64, max_new_tokens=4))
     out = sampler([long_state, "⊢ True"])
     assert len(out) == 2 and 1 <= out[0].value <= 64
     # truncation keeps the tail, so the value only depends on the last 62 state tokens
@@ -187,7 +193,8 @@ def test_learns_prompt_format(tok: ProofTokenizer) -> None:
         loss.backward()
         opt.step()
     assert loss.item() < 0.05
-    outs = Sampler(model.eval(), tok, num_samples=2, temperature=0.0)([s for s, _, _ in data])
+    greedy = Sampler(model.eval(), tok, SamplingSettings(num_samples=2, temperature=0.0))
+    outs = greedy([s for s, _, _ in data])
     for (_, tactic, depth), out in zip(data, outs, strict=True):
         assert out.tactics == [tactic]
         assert out.value == pytest.approx(depth, abs=0.2)

@@ -114,7 +114,7 @@ def test_empty_home_has_typed_empty_views(tmp_path) -> None:
     for ex in q.EXAMPLES:
         assert q.query(ex.sql, tmp_path).num_rows == 0
     cols = q.query("SELECT * FROM attempts", tmp_path).column_names
-    # the shard columns, plus the computed error category (issue 15)
+    # the shard columns, plus the computed error category
     assert cols == [*replay.SCHEMAS["attempts"].names, "error_category"]
 
 

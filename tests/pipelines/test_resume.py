@@ -44,7 +44,7 @@ def test_sigkill_mid_stage_then_rerun_resumes_from_saved_step(tmp_path: Path) ->
     tok.save(tmp_path / "tok.json")
     write_corpus(tmp_path / "corpus.parquet", synthetic_texts(400))
     (tmp_path / "settings.json").write_text(json.dumps({
-        "stage": {"max_steps": MAX_STEPS, "batch_size": 8, "seq_len": 64, "lr": 3e-3,
+        "stage": {"max_steps": MAX_STEPS, "batch_size": 8, "seq_len": 64,
                   "val_check_interval": 1000},
         "compute": {"accelerator": "cpu", "devices": 1, "num_threads": 1},
     }))

@@ -13,7 +13,7 @@ import pytest
 import torch
 
 from models.gpt import GPT
-from models.sampler import Sampler
+from models.sampler import Sampler, SamplingSettings
 from registry import mlflow_model, registry
 from registry.checkpoint import load_checkpoint, save_checkpoint
 from tests.training.test_training import make_tokenizer, tiny_config
@@ -34,9 +34,10 @@ def test_sft_version_is_a_pyfunc_model_that_predicts_tactics(
     ckpt = tmp_path / "sft" / "model.pt"
     save_checkpoint(ckpt, model, tok.fingerprint(), {"stage": "sft"})
     version = registry.log_stage_run(
-        stage="sft", checkpoint_path=ckpt, metrics={"final_val_loss": 1.25, "params": 123456},
-        params={"profile": "smoke"}, tokenizer_fingerprint=tok.fingerprint(), tokenizer_path=tok_path,
-        aliases=(registry.ALIAS_SFT,),
+        registry.StageRecord("sft", ckpt, tok.fingerprint(),
+                             metrics={"final_val_loss": 1.25, "params": 123456},
+                             params={"profile": "smoke"}, tokenizer_path=tok_path),
+        registry.Lineage(aliases=(registry.ALIAS_SFT,)),
     )
 
     policy = mlflow.pyfunc.load_model("models:/proofmill@sft")
@@ -44,7 +45,8 @@ def test_sft_version_is_a_pyfunc_model_that_predicts_tactics(
     assert list(out.columns) == ["tactics", "logprobs", "value"] and len(out) == 2
     # exactly what the prover's sampler proposes for the same checkpoint, settings and seed
     loaded, _ = load_checkpoint(ckpt, tokenizer=tok)
-    expected = Sampler(loaded, tok, num_samples=4, seed=7, max_prompt_len=127)(STATES, seeds=[7, 7])
+    expected = Sampler(loaded, tok, SamplingSettings(num_samples=4, max_prompt_len=127), seed=7)(STATES,
+                                                                                                 seeds=[7, 7])
     for row, exp in zip(out.itertuples(), expected, strict=True):
         assert list(row.tactics) == exp.tactics and row.tactics
         assert all(isinstance(t, str) and t for t in row.tactics)
@@ -78,8 +80,8 @@ def test_version_without_tokenizer_refuses_to_predict(
     tok = make_tokenizer()
     ckpt = tmp_path / "model.pt"
     save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": "pretrain"})
-    registry.log_stage_run(stage="pretrain", checkpoint_path=ckpt, metrics={},
-                           tokenizer_fingerprint=tok.fingerprint(), aliases=("pretrain",))
+    registry.log_stage_run(registry.StageRecord("pretrain", ckpt, tok.fingerprint()),
+                           registry.Lineage(aliases=("pretrain",)))
     with pytest.raises(mlflow.exceptions.MlflowException, match="without its tokenizer"):
         mlflow.pyfunc.load_model("models:/proofmill@pretrain")
 

@@ -28,13 +28,14 @@ def test_stages_register_versions_with_tags_and_aliases(
         save_checkpoint(ckpt, model, tok.fingerprint(), {"stage": stage})
         curve = tmp_path / stage / "loss.png"
         curve.write_bytes(b"\x89PNG\r\n\x1a\n")
-        versions[stage] = registry.log_stage_run(
-            stage=stage, checkpoint_path=ckpt,
+        record = registry.StageRecord(
+            stage=stage, checkpoint_path=ckpt, tokenizer_fingerprint=tok.fingerprint(),
             metrics={"final_val_loss": 1.5, "nan_is_skipped": float("nan")},
             params={"stage": {"lr": 0.01, "max_steps": 3}}, loss_curve=curve,
-            history={"train_loss": [(1, 3.0), (2, 2.0)]}, tokenizer_fingerprint=tok.fingerprint(),
-            dagster_run_id=f"run-{stage}", asset_key=f"{stage}_checkpoint", aliases=alias,
+            history={"train_loss": [(1, 3.0), (2, 2.0)]},
         )
+        versions[stage] = registry.log_stage_run(
+            record, registry.Lineage(f"run-{stage}", f"{stage}_checkpoint", tuple(alias)))
         models[stage] = model
     mid, sft = versions["midtrain"], versions["sft"]
     assert (mid.version, sft.version) == (1, 2)

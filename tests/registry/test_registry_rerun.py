@@ -31,8 +31,8 @@ def _register(tmp: Path, tok, k: int, seed: int) -> registry.RegisteredVersion:
     ckpt = tmp / f"iteration={k}" / "policy.pt"
     save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": "rl", "seed": seed})
     return registry.log_stage_run(
-        stage="rl", checkpoint_path=ckpt, metrics={"loss": 1.0}, tokenizer_fingerprint=tok.fingerprint(),
-        iteration=k, aliases=(registry.ALIAS_RL_LATEST,), record_path=ckpt.parent / "registered.json",
+        registry.StageRecord("rl", ckpt, tok.fingerprint(), metrics={"loss": 1.0}, iteration=k),
+        registry.Lineage(aliases=(registry.ALIAS_RL_LATEST,)), record_path=ckpt.parent / "registered.json",
         record_extra={"iteration": k},
     )
 
@@ -64,8 +64,8 @@ def test_killed_policy_step_rerun_leaves_one_ready_version(
         tok = make_tokenizer()
         ckpt = {str(tmp_path / "iteration=2" / "policy.pt")!r}
         save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {{"stage": "rl"}})
-        registry.log_stage_run(stage="rl", checkpoint_path=ckpt, metrics={{}},
-            tokenizer_fingerprint=tok.fingerprint(), iteration=2)  # no alias, no record: killed next
+        registry.log_stage_run(registry.StageRecord("rl", ckpt, tok.fingerprint(),
+            iteration=2))  # no alias, no record: killed next
         c = registry.client()
         mlflow.start_run(experiment_id=registry.experiment_id(c), run_name="rl-2",
                          tags={{"stage": "rl", "iteration": "2"}})

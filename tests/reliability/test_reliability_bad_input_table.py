@@ -1,5 +1,5 @@
 """Drives the bad-input table of docs/GUARANTEES.md: each row is refused in one line naming the bad thing,
-none is accepted silently, and nothing on disk changes (issue 15)."""
+none is accepted silently, and nothing on disk changes."""
 
 from __future__ import annotations
 

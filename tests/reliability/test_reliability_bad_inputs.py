@@ -29,7 +29,7 @@ from lean_io.pool import SlotPool
 from lean_io.sanitize import sanitize_tactic
 from minilean.theorems import leantree_export_path
 from models.gpt import GPT, GPTConfig
-from models.sampler import Sampler
+from models.sampler import Sampler, SamplingSettings
 from models.tokenizer import ProofTokenizer
 from registry.checkpoint import CheckpointError, content_sha256, load_checkpoint, save_checkpoint
 from search.config import SearchConfig
@@ -150,7 +150,7 @@ HUGE_STATE = "x : ℕ\n" + "h : x + " * 125_000 + "0 = x\n⊢ x = x"  # ~1 MB of
 @pytest.mark.slow
 def test_huge_state_is_truncated_not_a_crash(tok: ProofTokenizer, model: GPT) -> None:
     assert len(HUGE_STATE.encode()) > 1_000_000
-    sampler = Sampler(model, tok, num_samples=2, max_new_tokens=4, max_prompt_len=64)
+    sampler = Sampler(model, tok, SamplingSettings(num_samples=2, max_new_tokens=4, max_prompt_len=64))
     out = sampler([HUGE_STATE, "p : Prop\nhp : p\n⊢ p"])
     assert len(out) == 2 and 1.0 <= out[0].value <= 64.0
     big = HUGE_STATE[-100_000:]  # the same shape at 100 kB (each 1 MB encode costs seconds)
@@ -321,7 +321,7 @@ BAD_VALUES: list[dict[str, Any]] = [
     {"search": {"num_simulations": -1}},
     {"search": {"num_simulations": "many"}},
     {"search": {"concurrency": 0}},
-    {"lean": {"tactic_timeout_ms": -5}},
+    {"search": {"tactic_timeout_ms": -5}},
     {"rl": {"replay_window": 0}},
     {"search": 5},
 ]

@@ -1,6 +1,6 @@
 """Dropped connections cost (almost) no theorems, and no theorem waits long for a sick server.
 
-Targets (issue 15): a fleet dropping 1 % of calls leaves ≤ 2 % error rows, 5 % leaves ≤ 10 %, and no
+Targets: a fleet dropping 1 % of calls leaves ≤ 2 % error rows, 5 % leaves ≤ 10 %, and no
 theorem takes more than its search budget + 30 s. What makes them hold: idempotent calls are retried in
 place (`LeanClient.idempotent`), a lease is returned with 3 tries, and a server whose lease is stuck is
 quarantined after `lease_wait` seconds instead of the server reaper's 600 s.

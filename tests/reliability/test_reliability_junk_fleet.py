@@ -1,5 +1,5 @@
 """A Lean fleet that answers only junk: the RL iteration fails loudly at the rollouts, before any shard,
-policy update or registry version exists (issue 15: infrastructure errors never train)."""
+policy update or registry version exists (infrastructure errors never train)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def test_junk_fleet_fails_the_iteration_and_registers_nothing(
     home = tmp_path / "home"
     profile_file = tmp_path / "profile.json"
     # a short search budget: against a fleet that fails every call, retries stop when it is spent
-    profile_file.write_text(json.dumps({**OVERRIDES, "search": {**OVERRIDES["search"], "time_limit_s": 5.0}}))
+    search = {**OVERRIDES["search"], "time_budget_s": 5.0}
+    profile_file.write_text(json.dumps({**OVERRIDES, "search": search}))
     monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
     monkeypatch.setenv("PROOFMILL_HOME", str(home))
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"

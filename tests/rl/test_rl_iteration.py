@@ -44,7 +44,7 @@ OVERRIDES = {
     "search": {
         "num_simulations": 6,
         "concurrency": 3,
-        "time_limit_s": 30.0,
+        "time_budget_s": 30.0,
         "num_samples": 4,
         "max_new_tokens": 10,
     },
@@ -58,7 +58,8 @@ OVERRIDES = {
         "max_simulations": 12,
         "eval_every": 1,
         # kl_weight: the policy asset must hand the SFT checkpoint to the update as the KL reference
-        "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "lr": 1e-3, "val_check_interval": 1000,
+        "update": {"max_steps": 2, "batch_size": 4, "seq_len": 96, "optimizer": {"lr": 1e-3},
+                   "val_check_interval": 1000,
                    "kl_weight": 0.5},
         "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke uses generated statements)
         "use_rl_statements": True,
@@ -95,11 +96,11 @@ def proof_transitions() -> list[dict]:
 
 def build_home(home: Path) -> None:
     """Corpora, tokenizer and a tiny SFT checkpoint where the pipeline's earlier assets would put them."""
-    from core.profiles import ComputeSettings, StageSettings
+    from core.profiles import AdamWSettings, ComputeSettings, SFTSettings
     from models.gpt import GPTConfig
     from models.tokenizer import ProofTokenizer
     from training.data import SFTDataset, Transition
-    from training.train import run_stage
+    from training.train import StageData, StageRun, run_stage
 
     res = ProofmillResource(home=str(home))
     pq.write_table(pa.Table.from_pylist(statement_rows(TRAIN, "train")), res.corpus_path("rl_statements"))
@@ -115,17 +116,12 @@ def build_home(home: Path) -> None:
     data = [Transition(t["state"], t["tactic"], t["proof_depth"]) for t in transitions] * 8
     run_stage(
         "sft",
-        tokenizer=tok,
-        train_data=SFTDataset(data, tok, 96),
-        val_data=None,
-        settings=StageSettings(max_steps=40, batch_size=8, seq_len=96, lr=1e-2, value_weight=0.1),
-        compute=ComputeSettings(num_threads=2),
-        out_dir=res.checkpoint_path("sft").parent,
-        model_config=GPTConfig(
-            vocab_size=tok.vocab_size, sequence_len=128, n_layer=2, n_head=2, n_kv_head=2, n_embd=64
-        ),
-        greedy_eval=[],
-        enable_progress_bar=False,
+        StageData(tok, SFTDataset(data, tok, 96), greedy_eval=[]),
+        SFTSettings(max_steps=40, batch_size=8, seq_len=96, optimizer=AdamWSettings(lr=1e-2),
+                    value_weight=0.1),
+        ComputeSettings(num_threads=2),
+        StageRun(res.checkpoint_path("sft").parent, enable_progress_bar=False, model_config=GPTConfig(
+            vocab_size=tok.vocab_size, sequence_len=128, n_layer=2, n_head=2, n_kv_head=2, n_embd=64)),
     )
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from core.profiles import StageSettings
+from core.profiles import AdamWSettings, RLUpdateSettings, SFTSettings
 from evals.spread import bootstrap_rate, paired_delta
 from minilean.engine import elaborate, initial_env
 from minilean.theorems import load_theorems
@@ -18,7 +18,7 @@ from rl import frontier, replay
 from tests.training.test_training import CPU, make_tokenizer, synthetic_transitions, tiny_config
 from training.data import SFTDataset, Transition
 from training.optimizer_carry import OPTIMIZER_FILE, OptimizerStateCarry
-from training.train import run_stage
+from training.train import StageData, StageRun, run_stage
 
 
 # ----------------------------------------------------------------------------------------- frontier
@@ -56,89 +56,6 @@ def test_frontier_excludes_given_statements_and_merge_dedupes() -> None:
     assert len(pool) == 1 + 5 and pool[0]["id"] == "t1"
 
 
-def test_frontier_classical_share_fills_the_pool_with_case_splits() -> None:
-    from minilean.autoprove import Prover
-
-    def splits(row: dict) -> bool:  # autoprove's proof, found anew here, splits on a proposition
-        tree = Prover().prove(elaborate(initial_env(), row["statement"]).sorries[0])
-        assert tree is not None
-        return any("by_cases" in line for line in tree.lines())
-
-    plain = frontier.FrontierConfig(per_iteration=8, levels=(3, 4), family_weights=(1.0, 0.0, 0.0))
-    rows = frontier.generate(1, dataclasses.replace(plain, classical_share=1.0))
-    assert len(rows) == 8 and all(splits(r) for r in rows) and all(r["tier"] in (3, 4) for r in rows)
-    assert sum(splits(r) for r in frontier.generate(1, plain)) < 8  # the family's own share is lower
-    half = frontier.generate(1, dataclasses.replace(plain, classical_share=0.5))
-    assert len(half) == 8 and sum(splits(r) for r in half) >= 4
-    with pytest.raises(ValueError, match="classical_share"):
-        frontier.FrontierConfig(classical_share=1.5)
-
-
-def test_split_probe_finds_the_case_split_and_its_wrong_variants() -> None:
-    from experiments.split_probe import split_states
-
-    classical = "theorem t (p q : Prop) (h1 : p → q) : q ∨ ¬p := by\n  sorry"
-    constructive = "theorem u (p q : Prop) (h1 : p) : p ∨ q := by\n  sorry"
-    [(index, state, split, wrong)] = split_states([constructive, classical])
-    assert index == 1 and state.endswith("⊢ q ∨ ¬p")
-    assert split.startswith("by_cases") and split.endswith(": p")
-    assert wrong == [split.replace(": p", ": q")]
-
-
-def test_critic_probe_oracle_marks_refutable_states_hopeless() -> None:
-    from experiments.critic_probe import HOPELESS_DEPTH, OracleCritic, state_validity
-    from minilean.engine import apply_tactic
-    from search.policy import ScriptedPolicy
-
-    res = elaborate(initial_env(), "theorem t (p q : Prop) (h1 : p → q) : q ∨ ¬p := by\n  sorry")
-    root = res.sorries[0]
-    left, right = apply_tactic(root, "left")[0], apply_tactic(root, "right")[0]  # ⊢ q and ⊢ ¬p
-    cases = apply_tactic(root, "by_cases h2 : p")  # `case pos` / `case neg`, both provable
-    assert state_validity(root.render()) is True
-    assert state_validity(left.render()) is False and state_validity(right.render()) is False
-    assert all(state_validity(c.render()) is True for c in cases)
-    shadow = elaborate(initial_env(), "theorem s (p : Prop) (h1 : p) : p → p := by\n  sorry").sorries[0]
-    [shadowed] = apply_tactic(shadow, "intro h1")  # `h1✝ : p` cannot be written back: it is renamed
-    assert "h1✝" in shadowed.render() and state_validity(shadowed.render()) is True
-    arith = elaborate(initial_env(), "theorem a (x y : ℤ) (h : x ≤ y) : x < y + 1 := by\n  sorry").sorries[0]
-    assert state_validity(arith.render()) is True
-    assert state_validity(arith.render().replace("y + 1", "y")) is False  # x = y is a countermodel
-    assert state_validity(arith.render() + "\n\n" + left.render()) is False  # any refutable goal
-    oracle = OracleCritic(ScriptedPolicy(["left", "right"]))
-    out = oracle([root.render(), left.render()])
-    assert out[0].value != HOPELESS_DEPTH and out[1].value == HOPELESS_DEPTH
-    assert out[1].tactics == ["left", "right"]  # the policy's proposals are untouched
-    assert len(oracle.learned[True]) == 1 and len(oracle.learned[False]) == 1
-
-
-def test_critic_fit_teaches_refutable_states_hopeless_and_anchors_valid_ones() -> None:
-    from experiments.critic_fit import critic_rows
-
-    tok = make_tokenizer()
-    step = {"state": "p : Prop\nh : p\n⊢ p", "tactic": "exact h", "value_target": -1.0}
-    records = [
-        {"outcome": "proven", "transitions": [step],
-         "unproven": [["p : Prop\n⊢ p", False], ["p : Prop\nh : p\n⊢ p ∨ p", True],
-                      ["x : ℝ\n⊢ x = x", None]]},
-        # a failed search teaches no tactic
-        {"outcome": "failed", "transitions": [{**step, "tactic": "sorry"}],
-         "unproven": [["p : Prop\n⊢ p", False]]},  # met twice, taught once
-    ]
-    asked: list[str] = []
-
-    def anchor(states: list[str]) -> list[float]:
-        asked.extend(states)
-        return [3.4] * len(states)
-
-    transitions, rows = critic_rows(records, tok, seq_len=128, hopeless_depth=16, anchor=anchor)
-    assert [(t.tactic, t.proof_depth) for t in transitions] == [("exact h", 1)]
-    assert asked == ["p : Prop\nh : p\n⊢ p ∨ p"]  # only valid states are anchored; undecided ones skipped
-    assert all(r.is_value for r in rows) and len(rows) == 2
-    assert rows[0].ids[-2] == tok.bin_id(16) and rows[1].ids[-2] == tok.bin_id(3)
-    _, without = critic_rows(records, tok, seq_len=128, hopeless_depth=64)
-    assert [r.ids[-2] for r in without] == [tok.bin_id(64)]
-
-
 def test_frontier_config_refuses_bad_values() -> None:
     with pytest.raises(ValueError, match="levels"):
         frontier.FrontierConfig(levels=(0, 5))
@@ -162,18 +79,19 @@ def test_optimizer_state_is_carried_between_updates(tmp_path: Path) -> None:
     tok = make_tokenizer()
     rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(64)]
     data = SFTDataset(rows, tok, 128)
-    settings = StageSettings(max_steps=4, batch_size=8, seq_len=128, lr=1e-3, warmdown_frac=0.0)
+    settings = RLUpdateSettings(max_steps=4, batch_size=8, seq_len=128, optimizer=AdamWSettings(lr=1e-3),
+                                warmdown_frac=0.0)
     first = OptimizerStateCarry(None, tmp_path / "a" / OPTIMIZER_FILE)
-    r1 = run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings, compute=CPU,
-                   out_dir=tmp_path / "a", model_config=tiny_config(tok), greedy_eval=[],
-                   enable_progress_bar=False, callbacks=[first])
+    r1 = run_stage("rl", StageData(tok, data, greedy_eval=[]), settings, CPU,
+                   StageRun(tmp_path / "a", model_config=tiny_config(tok), enable_progress_bar=False,
+                            callbacks=[first]))
     state = torch.load(tmp_path / "a" / OPTIMIZER_FILE, weights_only=True)
     steps = {float(s["step"]) for s in state["state"].values()}
     assert first.loaded == "fresh" and steps == {4.0}
     second = OptimizerStateCarry(tmp_path / "a" / OPTIMIZER_FILE, tmp_path / "b" / OPTIMIZER_FILE)
-    run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings, compute=CPU,
-              out_dir=tmp_path / "b", init_checkpoint=r1.checkpoint_path, greedy_eval=[],
-              enable_progress_bar=False, callbacks=[second])
+    run_stage("rl", StageData(tok, data, greedy_eval=[]), settings, CPU,
+              StageRun(tmp_path / "b", init_checkpoint=r1.checkpoint_path, enable_progress_bar=False,
+                       callbacks=[second]))
     carried = torch.load(tmp_path / "b" / OPTIMIZER_FILE, weights_only=True)
     assert second.loaded.startswith("carried")
     assert {float(s["step"]) for s in carried["state"].values()} == {8.0}
@@ -254,8 +172,7 @@ def test_best_alias_moves_to_a_registered_version_and_resolves(tmp_path: Path) -
     for stage in ("sft", "rl"):
         ckpt = tmp_path / stage / "model.pt"
         save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": stage})
-        versions.append(registry.log_stage_run(stage=stage, checkpoint_path=ckpt, metrics={},
-                                               tokenizer_fingerprint=tok.fingerprint(), uri=uri))
+        versions.append(registry.log_stage_run(registry.StageRecord(stage, ckpt, tok.fingerprint()), uri=uri))
     assert best_checkpoint(uri) is None
     assert point_best_at("rl/iteration=3@sha256:abc", uri).startswith("not moved")
     assert point_best_at(versions[1].model_uri, uri) == f"moved: best = {versions[1].model_uri}"
@@ -288,19 +205,19 @@ def test_unlikelihood_rows_push_a_rejected_tactic_down(tmp_path: Path) -> None:
         return float(sum(lp[i - 1, ids[i]] for i in range(1, len(ids)) if mask[i]))
 
     # an SFT'd base that finds omega likely in that state (unlikelihood only acts where p is not tiny)
-    sft = StageSettings(max_steps=60, batch_size=16, seq_len=128, lr=3e-3)
-    base = run_stage("sft", tokenizer=tok, train_data=SFTDataset(rows, tok, 128), val_data=None, settings=sft,
-                     compute=CPU, out_dir=tmp_path / "base", model_config=tiny_config(tok), greedy_eval=[],
-                     enable_progress_bar=False, seed=0).checkpoint_path
+    sft = SFTSettings(max_steps=60, batch_size=16, seq_len=128, optimizer=AdamWSettings(lr=3e-3))
+    base = run_stage("sft", StageData(tok, SFTDataset(rows, tok, 128), greedy_eval=[]), sft, CPU,
+                     StageRun(tmp_path / "base", model_config=tiny_config(tok), enable_progress_bar=False,
+                              seed=0)).checkpoint_path
     assert logprob(base, "omega") > -6.0
     results = {}
     for name, ul in (("plain", 0.0), ("ul", 5.0)):
-        settings = StageSettings(max_steps=6, batch_size=8, seq_len=128, lr=3e-3, warmdown_frac=0.0,
-                                 unlikelihood_weight=ul)
+        settings = RLUpdateSettings(max_steps=6, batch_size=8, seq_len=128, optimizer=AdamWSettings(lr=3e-3),
+                                    warmdown_frac=0.0, unlikelihood_weight=ul)
         data = SFTDataset(rows, tok, 128, extra_rows=negs * 16)
-        results[name] = run_stage("rl", tokenizer=tok, train_data=data, val_data=None, settings=settings,
-                                  compute=CPU, out_dir=tmp_path / name, init_checkpoint=base, greedy_eval=[],
-                                  enable_progress_bar=False, seed=0).checkpoint_path
+        results[name] = run_stage("rl", StageData(tok, data, greedy_eval=[]), settings, CPU,
+                                  StageRun(tmp_path / name, init_checkpoint=base, enable_progress_bar=False,
+                                           seed=0)).checkpoint_path
     # same data and seed: only the unlikelihood term differs, and it makes the rejected tactic less likely
     assert logprob(results["ul"], "omega") < logprob(results["plain"], "omega") - 0.3
 
@@ -309,7 +226,7 @@ def test_unlikelihood_loss_is_mean_of_minus_log_one_minus_p_over_negative_rows()
     from training.lightning_modules import SFTModule
 
     tok = make_tokenizer()
-    settings = StageSettings(unlikelihood_weight=0.5)
+    settings = RLUpdateSettings(unlikelihood_weight=0.5)
     module = SFTModule(GPT(tiny_config(tok)), settings, bin_ids=tok.bin_ids)
     assert module.unlikelihood_weight == 0.5
     p = torch.tensor([[0.5, 0.9, 0.0], [0.2, 0.0, 0.0], [0.3, 0.3, 0.0]])
@@ -322,7 +239,6 @@ def test_unlikelihood_loss_is_mean_of_minus_log_one_minus_p_over_negative_rows()
 
 
 def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
-    import dataclasses
 
     from core.profiles import get_profile
     from rl.rollouts import rl_pool
@@ -358,7 +274,7 @@ def test_kl_to_reference_is_zero_at_the_reference_and_positive_away_from_it() ->
     ref = GPT(tiny_config(tok))
     policy = GPT(tiny_config(tok))
     policy.load_state_dict(ref.state_dict())
-    module = SFTModule(policy, StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
+    module = SFTModule(policy, RLUpdateSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
     with torch.no_grad():
         assert float(module.kl_to_reference(policy(batch["idx"]), batch)) == pytest.approx(0.0, abs=1e-6)
         policy.lm_head.weight.add_(0.5 * torch.randn_like(policy.lm_head.weight))
@@ -368,7 +284,7 @@ def test_kl_to_reference_is_zero_at_the_reference_and_positive_away_from_it() ->
     assert {id(p) for p in module.parameters()}.isdisjoint({id(p) for p in ref.parameters()})
     assert not any(k.startswith("_reference") for k in module.state_dict())
     with pytest.raises(ValueError, match="reference"):
-        SFTModule(GPT(tiny_config(tok)), StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids)
+        SFTModule(GPT(tiny_config(tok)), RLUpdateSettings(kl_weight=1.0), bin_ids=tok.bin_ids)
 
 
 def test_kl_weight_keeps_the_update_near_the_reference(tmp_path: Path) -> None:
@@ -380,25 +296,25 @@ def test_kl_weight_keeps_the_update_near_the_reference(tmp_path: Path) -> None:
 
     tok = make_tokenizer()
     rows = [Transition(r["state"], r["tactic"], r["proof_depth"]) for r in synthetic_transitions(48)]
-    sft = StageSettings(max_steps=30, batch_size=16, seq_len=128, lr=3e-3)
-    base = run_stage("sft", tokenizer=tok, train_data=SFTDataset(rows, tok, 128), val_data=None, settings=sft,
-                     compute=CPU, out_dir=tmp_path / "base", model_config=tiny_config(tok), greedy_eval=[],
-                     enable_progress_bar=False, seed=0).checkpoint_path
+    sft = SFTSettings(max_steps=30, batch_size=16, seq_len=128, optimizer=AdamWSettings(lr=3e-3))
+    base = run_stage("sft", StageData(tok, SFTDataset(rows, tok, 128), greedy_eval=[]), sft, CPU,
+                     StageRun(tmp_path / "base", model_config=tiny_config(tok), enable_progress_bar=False,
+                              seed=0)).checkpoint_path
     narrow = [r for r in rows if r.tactic == rows[0].tactic] * 8  # a replay of one tactic: sharpening
     out = {}
     for name, kl in (("plain", 0.0), ("kl", 5.0)):
-        settings = StageSettings(max_steps=10, batch_size=8, seq_len=128, lr=3e-3, warmdown_frac=0.0,
-                                 kl_weight=kl)
-        out[name] = run_stage("rl", tokenizer=tok, train_data=SFTDataset(narrow, tok, 128), val_data=None,
-                              settings=settings, compute=CPU, out_dir=tmp_path / name, init_checkpoint=base,
-                              greedy_eval=[], enable_progress_bar=False, seed=0,
-                              reference_checkpoint=base).checkpoint_path
+        settings = RLUpdateSettings(max_steps=10, batch_size=8, seq_len=128, optimizer=AdamWSettings(lr=3e-3),
+                                    warmdown_frac=0.0, kl_weight=kl)
+        data = StageData(tok, SFTDataset(narrow, tok, 128), greedy_eval=[])
+        out[name] = run_stage("rl", data, settings, CPU,
+                              StageRun(tmp_path / name, init_checkpoint=base, reference_checkpoint=base,
+                                       enable_progress_bar=False, seed=0)).checkpoint_path
     ref = load_checkpoint(str(base), tokenizer=tok)[0]
     batch = collate_sft([SFTDataset(rows, tok, 128)[i] for i in range(16)], tok.pad_id)
     dist = {}
     for name, path in out.items():
         policy = load_checkpoint(str(path), tokenizer=tok)[0]
-        module = SFTModule(policy, StageSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
+        module = SFTModule(policy, RLUpdateSettings(kl_weight=1.0), bin_ids=tok.bin_ids, reference=ref)
         with torch.no_grad():
             dist[name] = float(module.kl_to_reference(policy(batch["idx"]), batch))
     assert dist["kl"] < 0.5 * dist["plain"]

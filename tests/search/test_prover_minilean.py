@@ -107,28 +107,6 @@ def test_bad_policy_never_proves(process: LeanProcess) -> None:
     assert set(errors) == {"exact hp", "left", "sorry"}
 
 
-def test_hard_states_are_the_open_goals_the_search_kept_visiting(process: LeanProcess) -> None:
-    policy = ScriptedPolicy(["constructor", "exact hp"])  # proves the `p` half, never the `q` half
-    attempt = prove(AND_SWAP, process, policy, SearchConfig(num_simulations=8, hard_state_visits=1))
-    assert attempt.outcome == UNPROVEN
-    assert attempt.hard_states[0].rstrip().endswith("⊢ q ∧ p")  # the root, visited by every simulation
-    assert [s for s in attempt.hard_states if s.rstrip().endswith("⊢ q")]  # the open half
-    assert not [s for s in attempt.hard_states if s.rstrip().endswith("⊢ p")]  # the proved half
-    assert prove(AND_SWAP, process, policy, SearchConfig(num_simulations=8)).hard_states == []  # off
-
-
-def test_dead_only_hard_states_leave_out_goals_still_open(process: LeanProcess) -> None:
-    config = SearchConfig(num_simulations=8, hard_state_visits=1, hard_state_dead_only=True)
-    # every tactic on `q` fails: that half is a dead end, and with it the root
-    dead = prove(AND_SWAP, process, ScriptedPolicy(["constructor", "exact hp"]), config).hard_states
-    assert [s for s in dead if s.rstrip().endswith("⊢ q")] and dead[0].rstrip().endswith("⊢ q ∧ p")
-    # a case split always applies, so `q` stays open: unproven, visited, and not a dead end
-    policy = ScriptedPolicy(["constructor", "exact hp", "by_cases h : p"])
-    attempt = prove(AND_SWAP, process, policy, config)
-    assert attempt.outcome == UNPROVEN and attempt.hard_states == []
-    assert prove(AND_SWAP, process, policy, config.replace(hard_state_dead_only=False)).hard_states
-
-
 def test_forged_source_is_not_a_proof(process: LeanProcess) -> None:
     forging = TamperingProcess(process, "exact hq", "exact hp")
     attempt = prove(AND_SWAP, forging, ScriptedPolicy(["constructor", "exact hq", "exact hp"]), CONFIG)

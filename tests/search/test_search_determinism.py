@@ -10,7 +10,7 @@ import pytest
 from benchmarks import models_fixture
 from lean_io.pool import SlotPool
 from minilean.theorems import load_theorems
-from models.sampler import Sampler
+from models.sampler import Sampler, SamplingSettings
 from search.batching import BatchingPolicy
 from search.config import SearchConfig
 from search.mcts import expansion_seed
@@ -44,8 +44,8 @@ def _run(url: str, policy: Policy, concurrency: int, config: SearchConfig = CONF
 
 def _sampler_policy() -> SamplerPolicy:
     tok = models_fixture.tokenizer()
-    sampler = Sampler(models_fixture.model("tiny", vocab_size=tok.vocab_size), tok, num_samples=4,
-                      temperature=1.0, max_new_tokens=6, seed=0)
+    sampler = Sampler(models_fixture.model("tiny", vocab_size=tok.vocab_size), tok,
+                      SamplingSettings(num_samples=4, temperature=1.0, max_new_tokens=6), seed=0)
     return SamplerPolicy(sampler, model_version="tiny-random")
 
 

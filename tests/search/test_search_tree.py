@@ -26,7 +26,6 @@ from search.tree import (
     select_child,
     tactic_priors,
     ucb_score,
-    unsolved_states,
 )
 
 CFG = SearchConfig()
@@ -135,25 +134,6 @@ def test_and_node_value_and_solved_propagation() -> None:
     backpropagate([root, and_node, q], -1.0, CFG)
     assert q.is_solved and and_node.is_solved and root.is_solved
     assert recompute_solved(root)
-
-
-def test_unsolved_states_are_the_visited_open_goals_most_visited_first() -> None:
-    root = make_root(goal("P ∧ Q"))
-    mark_expanded(root)
-    and_node = add_child(root, "constructor", 1.0, [goal("P"), goal("Q")])
-    p, q = and_node.children[0], and_node.children[1]
-    mark_expanded(p)
-    add_child(p, "exact hp", 1.0, [])  # P is proved: never a hard state
-    mark_expanded(q)
-    r = add_child(q, "bad", 1.0, [goal("R")])
-    mark_expanded(r)
-    add_child(r, "worse", 1.0, [goal("S")])  # S is never expanded: not a searched state
-    root.visit_count, p.visit_count, q.visit_count, r.visit_count = 9, 5, 4, 2
-    assert unsolved_states(root, min_visits=2, limit=10) == ["⊢ P ∧ Q", "⊢ Q", "⊢ R"]
-    assert unsolved_states(root, min_visits=3, limit=10) == ["⊢ P ∧ Q", "⊢ Q"]
-    assert unsolved_states(root, min_visits=2, limit=1) == ["⊢ P ∧ Q"]
-    add_child(r, "exact hr", 1.0, [])  # R proved now: it and nothing else drops out
-    assert unsolved_states(root, min_visits=2, limit=10) == ["⊢ P ∧ Q", "⊢ Q"]
 
 
 def test_progressive_sampling_keeps_children() -> None:

@@ -310,9 +310,9 @@ def test_hf_token_never_lands_in_logs_metadata_or_mlflow(
     import dataclasses
 
     version = registry.log_stage_run(
-        stage="sft", checkpoint_path=checkpoint, metrics={"val_loss": 1.0},
-        params={"profile": dataclasses.asdict(get_profile("smoke"))},
-        tokenizer_fingerprint="fp", uri=uri, artifacts_root=str(tmp_path / "mlartifacts"),
+        registry.StageRecord("sft", checkpoint, "fp", metrics={"val_loss": 1.0},
+                             params={"profile": dataclasses.asdict(get_profile("smoke"))}),
+        uri=uri, artifacts_root=str(tmp_path / "mlartifacts"),
     )
     run = registry.client(uri).get_run(version.run_id)
     assert run.data.params and secret not in json.dumps([run.data.params, run.data.tags])

@@ -118,13 +118,13 @@ def test_judge_in_rounds_on_minilean(minilean_url) -> None:
 
     from core.profiles import get_profile
     from models.gpt import GPT, GPTConfig
-    from models.sampler import Sampler
+    from models.sampler import Sampler, SamplingSettings
     from models.tokenizer import ProofTokenizer
 
     tok = ProofTokenizer.train([t["statement"] + "\n" + t["proof"] for t in load_theorems("train")], 700)
     torch.manual_seed(0)
-    sampler = Sampler(GPT(GPTConfig.preset("tiny", tok.vocab_size, 256)), tok, max_new_tokens=8,
-                      temperature=1.0, seed=0)
+    sampler = Sampler(GPT(GPTConfig.preset("tiny", tok.vocab_size, 256)), tok,
+                      SamplingSettings(max_new_tokens=8, temperature=1.0), seed=0)
     profile = get_profile("smoke")
     profile = dataclasses.replace(profile, conjecture=dataclasses.replace(
         profile.conjecture, prover_samples=6, prover_round=2, too_hard_after=4))

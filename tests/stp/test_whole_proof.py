@@ -83,10 +83,10 @@ def _tiny_model():
 
 def test_sample_iid_batched_and_seeded() -> None:
     """k rows per state, duplicates kept, and a state's rows depend on its seed, not on its batch."""
-    from models.sampler import Sampler
+    from models.sampler import Sampler, SamplingSettings
 
     model, tok = _tiny_model()
-    sampler = Sampler(model, tok, max_new_tokens=6, seed=0)
+    sampler = Sampler(model, tok, SamplingSettings(max_new_tokens=6), seed=0)
     prompts = [statement_prompt(OR_COMM), statement_prompt(ARITH)]
     rows, lps = sampler.sample_iid(prompts, 5, seeds=[11, 22])
     assert len(rows) == 10 and len(lps) == 10 and all(1 <= len(r) <= 6 for r in rows)
@@ -172,9 +172,9 @@ def test_whole_proof_eval_asset(tmp_path) -> None:
     tokenizer.save(resource.tokenizer_path())
     checkpoint = resource.checkpoint_path("sft")
     save_checkpoint(checkpoint, model, tokenizer.fingerprint(), {"stage": "sft"})
-    version = registry.log_stage_run(stage="sft", checkpoint_path=checkpoint, metrics={"val_loss": 1.0},
-                                     tokenizer_fingerprint=tokenizer.fingerprint(), aliases=("sft",),
-                                     uri=resource.tracking_uri)
+    version = registry.log_stage_run(
+        registry.StageRecord("sft", checkpoint, tokenizer.fingerprint(), metrics={"val_loss": 1.0}),
+        registry.Lineage(aliases=("sft",)), uri=resource.tracking_uri)
     (checkpoint.parent / "registered.json").write_text(
         json.dumps({"model_uri": version.model_uri, "version": version.version, "run_id": version.run_id}))
     config = {"k": 4, "num_simulations": 4, "concurrency": 2, "max_theorems": 4}

@@ -12,6 +12,7 @@ import pytest
 
 from core.profiles import get_profile
 from rl import replay
+from rl.rollouts import RolloutBatch, RolloutPolicy
 from stp.whole_proof import is_whole_proof_state, proof_source, statement_prompt
 from stp.whole_proof_rollouts import mode_for, prove_batch_whole
 
@@ -44,11 +45,11 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 def _tiny_checkpoint(tmp_path: Path) -> tuple[Path, Path]:
-    from core.profiles import ComputeSettings, StageSettings
+    from core.profiles import AdamWSettings, ComputeSettings, SFTSettings
     from models.gpt import GPTConfig
     from models.tokenizer import ProofTokenizer
     from training.data import SFTDataset, Transition
-    from training.train import run_stage
+    from training.train import StageData, StageRun, run_stage
 
     rows = [Transition(statement_prompt(t), t["proof"], len(t["proof"].splitlines()))
             for t in THEOREMS if t["proof"]]
@@ -56,12 +57,13 @@ def _tiny_checkpoint(tmp_path: Path) -> tuple[Path, Path]:
     tok_path = tmp_path / "tokenizer.json"
     tok.save(tok_path)
     result = run_stage(
-        "sft", tokenizer=tok, train_data=SFTDataset(rows * 16, tok, 96), val_data=None,
-        settings=StageSettings(max_steps=60, batch_size=8, seq_len=96, lr=1e-2, value_weight=0.1),
-        compute=ComputeSettings(num_threads=2), out_dir=tmp_path / "sft",
-        model_config=GPTConfig(vocab_size=tok.vocab_size, sequence_len=128, n_layer=2, n_head=2, n_kv_head=2,
-                               n_embd=64),
-        greedy_eval=[], enable_progress_bar=False,
+        "sft", StageData(tok, SFTDataset(rows * 16, tok, 96), greedy_eval=[]),
+        SFTSettings(max_steps=60, batch_size=8, seq_len=96, optimizer=AdamWSettings(lr=1e-2),
+                    value_weight=0.1),
+        ComputeSettings(num_threads=2),
+        StageRun(tmp_path / "sft", enable_progress_bar=False,
+                 model_config=GPTConfig(vocab_size=tok.vocab_size, sequence_len=128, n_layer=2, n_head=2,
+                                        n_kv_head=2, n_embd=64)),
     )
     return Path(result.checkpoint_path), tok_path
 
@@ -73,13 +75,13 @@ def test_whole_proof_and_both_rollout_batches(tmp_path: Path, minilean_url: str,
     checkpoint, tok_path = tiny
     profile = get_profile("smoke", {"compute": {"num_threads": 2},
                                     "search": {"num_simulations": 4, "concurrency": 2, "num_samples": 2,
-                                               "max_new_tokens": 8, "time_limit_s": 20.0},
+                                               "max_new_tokens": 8, "time_budget_s": 20.0},
                                     "whole_proof": {"max_new_tokens": 16, "batch_size": 4},
                                     "rl": {"whole_proof_samples": 4}})
     theorems = [{**{k: v for k, v in t.items() if k != "proof"}, "num_simulations": 4} for t in THEOREMS]
-    path, stats = prove_batch_whole(tmp_path / "home", theorems, 1, 0, mode="whole_proof",
-                                    checkpoint=checkpoint, model_version="tiny", tokenizer_path=tok_path,
-                                    profile=profile, servers=[minilean_url])
+    work = RolloutBatch(tmp_path / "home", 1, 0, theorems)
+    policy = RolloutPolicy(checkpoint, "tiny", tok_path)
+    path, stats = prove_batch_whole(work, policy, profile, [minilean_url], mode="whole_proof")
     rows = replay.read_table(path, "rollouts").to_pylist()
     assert sorted(r["theorem_id"] for r in rows) == sorted(t["id"] for t in THEOREMS)
     assert all(r["simulations"] == 4 for r in rows)  # whole-proof samples drawn per theorem
@@ -103,9 +105,7 @@ def test_whole_proof_and_both_rollout_batches(tmp_path: Path, minilean_url: str,
 
     # both: whole proof first, MCTS only on what it left (here at least false_le), one row per theorem
     fewer = dataclasses.replace(profile, rl=dataclasses.replace(profile.rl, whole_proof_samples=1))
-    path, stats = prove_batch_whole(tmp_path / "home", theorems, 1, 0, mode="both", checkpoint=checkpoint,
-                                    model_version="tiny", tokenizer_path=tok_path, profile=fewer,
-                                    servers=[minilean_url])
+    path, stats = prove_batch_whole(work, policy, fewer, [minilean_url], mode="both")
     rows = replay.read_table(path, "rollouts").to_pylist()
     assert sorted(r["theorem_id"] for r in rows) == sorted(t["id"] for t in THEOREMS)
     assert stats["mcts_attempts"] == len(THEOREMS) - stats["whole_proof_proven"] >= 1

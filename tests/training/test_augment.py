@@ -16,10 +16,7 @@ from tests.search.test_prover_minilean import _script, _train_rows
 from training.augment import (
     augment_rows,
     augment_state,
-    bound_by_tactic,
     rename_bound,
-    rename_hypotheses,
-    rename_rows,
     shuffle_hypotheses,
 )
 
@@ -110,40 +107,3 @@ def test_augmented_minilean_states_still_accept_their_tactic(process: LeanProces
     assert checked >= 15 and changed >= 5, (checked, changed)
 
 
-def test_hypothesis_renaming_is_consistent_and_spares_what_the_tactic_binds() -> None:
-    state = "p : Prop\nq : Prop\nhpq : p → q\nhnq : ¬q\nh1 : p\n⊢ False"
-    seen = set()
-    for seed in range(8):
-        new_state, new_tactic = rename_hypotheses(state, "specialize hpq h1", random.Random(seed))
-        goal = parse_state(new_state)[0]
-        names = [h.user_name for h in goal.hypotheses]
-        assert names[:2] == ["p", "q"]  # variables keep their names
-        assert len(set(names)) == 5 and not {"hpq", "hnq", "h1"} & set(names)
-        assert new_tactic == f"specialize {names[2]} {names[4]}"
-        seen.add(new_tactic)
-    assert len(seen) >= 4
-    # a name the tactic binds is left alone; the hypothesis it destructs is renamed in both places
-    state2 = "p q : Prop\nh1 : p ∧ q\nh2 : q\n⊢ q"
-    new_state, new_tactic = rename_hypotheses(state2, "obtain ⟨h2, h3⟩ := h1", random.Random(0))
-    assert "h2 : q" in new_state and new_tactic.startswith("obtain ⟨h2, h3⟩ := ")
-    assert new_tactic.split(":= ")[1] in new_state and "h1" not in new_state
-    assert bound_by_tactic("rcases h1 with h2 | h3") == {"h2", "h3"}
-    assert bound_by_tactic("intro h4 h5") == {"h4", "h5"} and bound_by_tactic("by_cases h6 : p") == {"h6"}
-    assert rename_hypotheses("not a state", "rfl", random.Random(0)) == ("not a state", "rfl")
-    rows = rename_rows([state] * 40, ["specialize hpq h1"] * 40, 0.5, seed=3)
-    assert 8 <= sum(r != (state, "specialize hpq h1") for r in rows) <= 32
-    assert rows == rename_rows([state] * 40, ["specialize hpq h1"] * 40, 0.5, seed=3)
-
-
-def test_renamed_minilean_states_still_accept_their_renamed_tactic(process: LeanProcess) -> None:
-    transitions = _proven_transitions(process)
-    rng = random.Random(1)
-    checked = changed = 0
-    for i, t in enumerate(transitions):
-        state, tactic = rename_hypotheses(t.state, t.tactic, rng)
-        changed += tactic != t.tactic
-        if _applies(process, parse_state(t.state)[0], t.tactic, f"orig_{i}") is not True:
-            continue
-        assert _applies(process, parse_state(state)[0], tactic, f"ren_{i}") is True, (t.state, state, tactic)
-        checked += 1
-    assert checked >= 15 and changed >= 5, (checked, changed)

@@ -53,7 +53,7 @@ def test_full_compute_settings_validated_against_the_machine() -> None:
 def _train(tmp: Path, name: str, devices: int, batch_size: int, strategy: str) -> dict:
     settings = tmp / f"{name}.json"
     settings.write_text(json.dumps({
-        "stage": {"max_steps": 30, "batch_size": batch_size, "seq_len": 64, "lr": 3e-3,
+        "stage": {"max_steps": 30, "batch_size": batch_size, "seq_len": 64,
                   "val_check_interval": 1000},
         "compute": {"accelerator": "cpu", "devices": devices, "num_threads": 1, "strategy": strategy},
     }))
@@ -84,12 +84,12 @@ def test_ddp_two_cpu_processes_match_single_process(tmp_path: Path) -> None:
 def test_run_stage_refuses_the_full_compute_settings_here_before_loading_anything(tmp_path: Path) -> None:
     import torch
 
-    from training.train import run_stage
+    from training.train import StageData, StageRun, run_stage
 
     if torch.cuda.is_available():
         pytest.skip("this machine has a GPU")
     with pytest.raises(ValueError, match="no CUDA device") as err:
-        run_stage("pretrain", tokenizer=None, train_data=None, val_data=None,  # type: ignore[arg-type]
-                  settings=FULL.pretrain, compute=FULL.compute, out_dir=tmp_path / "never")
+        run_stage("pretrain", StageData(None, None), FULL.pretrain, FULL.compute,  # type: ignore[arg-type]
+                  StageRun(tmp_path / "never"))
     assert "\n" not in str(err.value)
     assert not (tmp_path / "never").exists()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from types import SimpleNamespace
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -12,20 +11,18 @@ import pytest
 import torch
 
 from assets.sources.smoke import math_documents
-from core.profiles import ComputeSettings
+from core.profiles import AdamWSettings, ComputeSettings, MuonAdamWSettings, StageSettings
 from models.gpt import GPT, GPTConfig
 from models.tokenizer import ProofTokenizer
-from training.optim import GroupLRs, MuonAdamW, build_optimizer, muon_momentum, split_params
-from training.train import build_datasets, run_stage
+from training.optim import MuonAdamW, build_optimizer, muon_momentum, split_params
+from training.train import StageData, StageRun, build_datasets, run_stage
 
 CPU = ComputeSettings(model="tiny", accelerator="cpu", devices=1, precision="32-true", num_threads=1)
 
 
-def _settings(optimizer: str, lr: float = 3e-3, **extra: float) -> SimpleNamespace:
-    return SimpleNamespace(max_steps=50, batch_size=8, accumulate_grad_batches=1, seq_len=128, lr=lr,
-                           warmup_frac=0.0, warmdown_frac=0.5, final_lr_frac=0.0, weight_decay=0.0,
-                           grad_clip=1.0, value_weight=0.01, val_check_interval=1000, epochs=None,
-                           optimizer=optimizer, **extra)
+def _settings(optimizer: AdamWSettings | MuonAdamWSettings) -> StageSettings:
+    return StageSettings(max_steps=50, batch_size=8, seq_len=128, optimizer=optimizer,
+                         val_check_interval=1000)
 
 
 def test_split_params_sends_block_matrices_to_muon() -> None:
@@ -35,8 +32,7 @@ def test_split_params_sends_block_matrices_to_muon() -> None:
     assert {n for n, _ in roles["unembedding"]} == {"lm_head.weight"}
     assert len(roles["matrix"]) == 2 * 6  # c_q, c_k, c_v, c_proj, c_fc, mlp.c_proj per layer
     assert all(p.ndim == 2 for _, p in roles["matrix"])
-    opt = build_optimizer(model, "muon_adamw", lr=1.0, weight_decay=0.0,
-                          group_lrs=GroupLRs(lr_scale=0.5), d_model=768 * 4)
+    opt = build_optimizer(model, MuonAdamWSettings(lr_scale=0.5), weight_decay=0.0, d_model=768 * 4)
     assert isinstance(opt, MuonAdamW)
     by_role = {g["role"]: g for g in opt.param_groups}
     assert by_role["matrix"]["lr"] == pytest.approx(0.02 * 0.5)
@@ -44,7 +40,7 @@ def test_split_params_sends_block_matrices_to_muon() -> None:
     assert by_role["embedding"]["lr"] == pytest.approx(0.3 * 0.5 * 0.5)
     assert by_role["unembedding"]["lr"] == pytest.approx(0.008 * 0.5 * 0.5)
     with pytest.raises(ValueError, match="unknown optimizer"):
-        build_optimizer(model, "sgd", lr=1.0, weight_decay=0.0)
+        build_optimizer(model, "sgd", weight_decay=0.0)  # type: ignore[arg-type]
 
 
 def test_muon_adamw_state_dict_round_trip_keeps_stepping_identically() -> None:
@@ -58,12 +54,12 @@ def test_muon_adamw_state_dict_round_trip_keeps_stepping_identically() -> None:
         opt.step()
 
     a = GPT(cfg)
-    opt_a = build_optimizer(a, "muon_adamw", lr=0.0, weight_decay=0.0)
+    opt_a = build_optimizer(a, MuonAdamWSettings(), weight_decay=0.0)
     for _ in range(3):
         step(a, opt_a)
     b = GPT(cfg)
     b.load_state_dict(a.state_dict())
-    opt_b = build_optimizer(b, "muon_adamw", lr=0.0, weight_decay=0.0)
+    opt_b = build_optimizer(b, MuonAdamWSettings(), weight_decay=0.0)
     buf = io.BytesIO()  # through bytes, as a checkpoint does (a live state_dict shares the "step" tensors)
     torch.save(opt_a.state_dict(), buf)
     buf.seek(0)
@@ -97,12 +93,12 @@ def test_muon_adamw_beats_adamw_on_smoke_corpus(smoke_corpus: tuple[ProofTokeniz
     tok, corpus = smoke_corpus
     train, val = build_datasets("pretrain", corpus, tok, 128)
     losses = {}
-    for name, settings in {"adamw_3e-3": _settings("adamw", 3e-3), "adamw_1e-2": _settings("adamw", 1e-2),
-                           "muon_adamw": _settings("muon_adamw")}.items():
-        r = run_stage("pretrain", tokenizer=tok, train_data=train, val_data=val, settings=settings,
-                      compute=CPU, out_dir=tmp_path / name,
-                      model_config=GPTConfig.preset("d2", tok.vocab_size, 128),
-                      limit_val_batches=8, enable_progress_bar=False)
+    for name, settings in {"adamw_3e-3": _settings(AdamWSettings(lr=3e-3)),
+                           "adamw_1e-2": _settings(AdamWSettings(lr=1e-2)),
+                           "muon_adamw": _settings(MuonAdamWSettings())}.items():
+        r = run_stage("pretrain", StageData(tok, train, val, limit_val_batches=8), settings, CPU,
+                      StageRun(tmp_path / name, model_config=GPTConfig.preset("d2", tok.vocab_size, 128),
+                               enable_progress_bar=False))
         assert r.metrics["steps"] == 50
         losses[name] = r.metrics["val_loss"]
     assert losses["muon_adamw"] < min(losses["adamw_3e-3"], losses["adamw_1e-2"]) - 0.1, losses

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
-from core.profiles import ComputeSettings, StageSettings
+from core.profiles import AdamWSettings, ComputeSettings, SFTSettings, StageSettings
 from models.gpt import GPT, GPTConfig
 from models.tokenizer import ProofTokenizer
 from training.data import (
@@ -28,7 +28,7 @@ from training.data import (
     transitions_from_replay,
 )
 from training.lightning_modules import SFTModule, lr_multiplier
-from training.train import build_datasets, run_stage
+from training.train import StageData, StageRun, build_datasets, run_stage
 
 # A synthetic "Lean" domain where the tactic is a function of the goal's shape, so a tiny model can learn it.
 RULES = [
@@ -178,7 +178,7 @@ def test_sft_loss_weights_value_rows(tok: ProofTokenizer) -> None:
     n = supervised.sum()
 
     def loss(w: float) -> float:
-        module = SFTModule(model, StageSettings(value_weight=w), bin_ids=tok.bin_ids)
+        module = SFTModule(model, SFTSettings(value_weight=w), bin_ids=tok.bin_ids)
         return float(module.sft_loss(per_token, batch["targets"], batch["is_value"], batch["weight"]))
 
     assert loss(0.0) == pytest.approx(float(tactic_sum / n), rel=1e-5)
@@ -186,7 +186,7 @@ def test_sft_loss_weights_value_rows(tok: ProofTokenizer) -> None:
     assert loss(0.25) == pytest.approx(float((tactic_sum + 0.25 * value_sum) / n), rel=1e-5)
     # negative rows (weight <= 0) carry no positive-CE loss
     batch["weight"][1] = 0.0
-    module = SFTModule(model, StageSettings(value_weight=1.0), bin_ids=tok.bin_ids)
+    module = SFTModule(model, SFTSettings(value_weight=1.0), bin_ids=tok.bin_ids)
     neg = float(module.sft_loss(per_token, batch["targets"], batch["is_value"], batch["weight"]))
     assert neg == pytest.approx(float(tactic_sum / supervised[0].sum()), rel=1e-5)
 
@@ -195,11 +195,12 @@ def test_sft_loss_weights_value_rows(tok: ProofTokenizer) -> None:
 def test_pretrain_stage_loss_decreases_on_repeated_corpus(tmp_path: Path, tok: ProofTokenizer) -> None:
     texts = synthetic_texts(12) * 10  # a tiny corpus, repeated: easy to fit
     corpus = write_corpus(tmp_path / "pretrain.parquet", texts)
-    settings = StageSettings(max_steps=25, batch_size=8, seq_len=64, lr=3e-3, val_check_interval=10)
+    settings = StageSettings(max_steps=25, batch_size=8, seq_len=64, optimizer=AdamWSettings(lr=3e-3),
+                             val_check_interval=10)
     train, val = build_datasets("pretrain", corpus, tok, settings.seq_len, val_frac=0.1)
-    result = run_stage("pretrain", tokenizer=tok, train_data=train, val_data=val, settings=settings,
-                       compute=CPU, out_dir=tmp_path / "out", model_config=tiny_config(tok, 64),
-                       enable_progress_bar=False, limit_val_batches=4)
+    result = run_stage("pretrain", StageData(tok, train, val, limit_val_batches=4), settings, CPU,
+                       StageRun(tmp_path / "out", model_config=tiny_config(tok, 64),
+                                enable_progress_bar=False))
     m = result.metrics
     assert m["steps"] == 25 and m["tokens_seen"] == 25 * 8 * 64
     assert m["final_val_loss"] < m["initial_val_loss"] - 1.0
@@ -211,12 +212,12 @@ def test_pretrain_stage_loss_decreases_on_repeated_corpus(tmp_path: Path, tok: P
 
 def test_sft_stage_learns_tactics_and_values(tmp_path: Path, tok: ProofTokenizer) -> None:
     data = write_transitions(tmp_path / "sft.parquet", synthetic_transitions(300))
-    settings = StageSettings(max_steps=40, batch_size=16, seq_len=128, lr=3e-3, value_weight=0.1,
-                             val_check_interval=20)
+    settings = SFTSettings(max_steps=40, batch_size=16, seq_len=128, optimizer=AdamWSettings(lr=3e-3),
+                           value_weight=0.1, val_check_interval=20)
     train, val = build_datasets("sft", data, tok, settings.seq_len)
     assert len(val.transitions) == len(read_transitions(data, "valid")) == 60
-    result = run_stage("sft", tokenizer=tok, train_data=train, val_data=val, settings=settings, compute=CPU,
-                       out_dir=tmp_path / "sft", model_config=tiny_config(tok), enable_progress_bar=False)
+    result = run_stage("sft", StageData(tok, train, val), settings, CPU,
+                       StageRun(tmp_path / "sft", model_config=tiny_config(tok), enable_progress_bar=False))
     m = result.metrics
     # the same validation rows, scored by the initial model and by the trained one
     assert m["val_loss"] < 0.5 * m["initial_val_loss"]
