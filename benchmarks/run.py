@@ -29,6 +29,7 @@ BENCHMARKS: dict[str, str] = {
     "training": "benchmarks.bench_training",
     "pipeline": "benchmarks.bench_pipeline",
     "gpu": "benchmarks.bench_gpu",
+    "soundness": "benchmarks.bench_soundness",
 }
 SKIPPED_IN_QUICK = ("pipeline",)
 # The whole run stays under 10 minutes: the pipeline benchmark (last but the instant GPU check) gets what
