@@ -222,3 +222,10 @@ def test_renamed_source_is_a_consistent_fresh_renaming() -> None:
     out = recheck.renamed_source(src, {})
     assert "theorem r" in out and "(x y" not in out and "Nat.le_of_lt" in out and "have" in out
     assert recheck.renamed_source("example (h : p ∧ q) : q := by\n  exact h.2", {}).endswith("exact r0_h.2")
+
+
+def test_an_unterminated_comment_is_an_error(paths: Paths) -> None:
+    src = GOOD + "\n/- " + BAD
+    assert source_verdicts(paths, src) == {"source": False, "command": False}
+    nested = GOOD + "\n/- /- -/ " + BAD + " -/ -- /-\n"  # closed (comments nest): only GOOD is code
+    assert source_verdicts(paths, nested) == {"source": True, "command": True}

@@ -46,6 +46,25 @@ def count_declarations(text: str) -> int:
     return len(_DECL_RE.findall(text))
 
 
+def unterminated_comment(src: str) -> bool:
+    """Does a `/-` block comment (they nest) run to the end of `src`? Lean rejects that source; treating
+    the rest as a comment would hide whatever it contains from the checker's verdict."""
+    i, n, depth = 0, len(src), 0
+    while i < n:
+        if src.startswith("/-", i):
+            depth += 1
+            i += 2
+        elif depth and src.startswith("-/", i):
+            depth -= 1
+            i += 2
+        elif not depth and src.startswith("--", i):
+            j = src.find("\n", i)
+            i = n if j < 0 else j
+        else:
+            i += 1
+    return depth > 0
+
+
 def ends_with_in(text: str) -> bool:
     """Does a prefix command (`open … in`, `set_option … in`) end here, its command on the next line?"""
     return bool(re.match(r"^(open|set_option)\b", text)) and bool(re.search(r"\sin\s*$", text))
@@ -83,4 +102,11 @@ def _check_namespaces(names: str) -> None:
             raise CommandError(f"unexpected token '{nm}'; expected identifier")
 
 
-__all__ = ["DECL_KEYWORDS", "CommandError", "count_declarations", "ends_with_in", "split_prefix"]
+__all__ = [
+    "DECL_KEYWORDS",
+    "CommandError",
+    "count_declarations",
+    "ends_with_in",
+    "split_prefix",
+    "unterminated_comment",
+]

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from lean_io.minilean import recheck
-from lean_io.minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
+from lean_io.minilean.commands import (
+    CommandError,
+    count_declarations,
+    ends_with_in,
+    split_prefix,
+    unterminated_comment,
+)
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.names import check_well_formed, rename_hyp
 from lean_io.minilean.syntax import (
@@ -198,6 +204,8 @@ def elaborate(env: Env, source: str) -> ElabResult:
 
 
 def _elaborate_source(env: Env, source: str) -> ElabResult:
+    if unterminated_comment(source):
+        return ElabResult(env, (Message("error", "unterminated comment", 1, 0),), ())
     lines = _strip_comments(source).split("\n")
     commands: list[list[Line]] = []
     for no, raw in enumerate(lines, start=1):
