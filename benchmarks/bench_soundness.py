@@ -41,64 +41,64 @@ def recheck_switch(on: bool) -> Any:
             os.environ[recheck.ENV_SWITCH] = old
 
 
-def source_cost(rows: list[dict], reps: int) -> dict[str, Any]:
-    """Median per-source elaboration time of the reference proofs, re-check off and on."""
-    sources = [full_proof_source(r) for r in rows]
-    out: dict[str, Any] = {}
-    accepted: dict[bool, set[int]] = {}
-    for on in (False, True):
-        with recheck_switch(on):
-            times: list[float] = []
-            ok: set[int] = set()
-            for _ in range(reps):
-                for i, src in enumerate(sources):
+Timings = dict[bool, list[float]]
+
+
+def _interleaved(items: list[Any], fn: Any, rounds: int) -> tuple[Timings, dict[bool, set[int]]]:
+    """Time `fn(item)` with the re-check off and on, interleaved per item (order alternating by round),
+    so drift in the machine's load hits both modes alike. Returns per-mode times and accepted indices."""
+    times: dict[bool, list[float]] = {False: [], True: []}
+    ok: dict[bool, set[int]] = {False: set(), True: set()}
+    for rnd in range(rounds):
+        for i, item in enumerate(items):
+            for on in (False, True) if rnd % 2 == 0 else (True, False):
+                with recheck_switch(on):
                     t = time.perf_counter()
-                    res = elaborate(initial_env(), src)
-                    times.append(time.perf_counter() - t)
-                    if not res.has_errors:
-                        ok.add(i)
-            out["on" if on else "off"] = {"median_ms": statistics.median(times) * 1000, "total_s": sum(times)}
-            accepted[on] = ok
-    out["sources"] = len(sources)
-    out["accepted_off"] = len(accepted[False])
-    out["false_refusals"] = sorted(rows[i]["id"] for i in accepted[False] - accepted[True])
-    return out
+                    good = fn(item)
+                    times[on].append(time.perf_counter() - t)
+                if good:
+                    ok[on].add(i)
+    return times, ok
 
 
-def replay_cost(rows: list[dict]) -> dict[str, Any]:
-    """Reference proofs replayed step by step through try_apply_tactic (in process), re-check off and on:
-    total time, proofs closed, and the share of steps that close a goal (only those are re-checked)."""
+def source_cost(rows: list[dict], rounds: int = 3) -> dict[str, Any]:
+    """Whole-source elaboration of the reference proofs, re-check off vs on, and the sources refused only
+    with it on (false refusals)."""
+    sources = [full_proof_source(r) for r in rows]
+    times, ok = _interleaved(sources, lambda src: not elaborate(initial_env(), src).has_errors, rounds)
+    return {
+        "sources": len(sources),
+        "off": {"median_ms": statistics.median(times[False]) * 1000, "total_s": sum(times[False])},
+        "on": {"median_ms": statistics.median(times[True]) * 1000, "total_s": sum(times[True])},
+        "accepted_off": len(ok[False]),
+        "false_refusals": sorted(rows[i]["id"] for i in ok[False] - ok[True]),
+    }
+
+
+def replay_cost(rows: list[dict], rounds: int = 3) -> dict[str, Any]:
+    """Reference proofs replayed step by step through proof_from_sorry + try_apply_tactic (in process),
+    re-check off vs on: total time and proofs closed."""
     paths = soundness_fuzz.Paths()
-    out: dict[str, Any] = {}
-    for on in (False, True):
-        with recheck_switch(on):
-            closed = 0
-            t = time.perf_counter()
-            for r in rows:
-                m = soundness_fuzz.Mutant(r["id"], r.get("header") or "", r["statement"], "true", r["proof"])
-                closed += paths.tactics_close(m, r["proof"])
-            out["on" if on else "off"] = {"seconds": time.perf_counter() - t, "closed": closed}
-    out["proofs"] = len(rows)
-    return out
+
+    def replay(r: dict) -> bool:
+        m = soundness_fuzz.Mutant(r["id"], r.get("header") or "", r["statement"], "true", r["proof"])
+        return paths.tactics_close(m, r["proof"])
+
+    times, ok = _interleaved(rows, replay, rounds)
+    return {"proofs": len(rows), "off": {"seconds": sum(times[False]), "closed": len(ok[False])},
+            "on": {"seconds": sum(times[True]), "closed": len(ok[True])}}
 
 
 def tactic_cost(reps: int) -> list[dict[str, Any]]:
-    """Median apply_tactic time of bench_minilean's cases (all close their goal), re-check off and on."""
+    """Median apply_tactic time of bench_minilean's cases (all but `intro`/`use` close their goal), re-check
+    off vs on, interleaved per repetition."""
     rows = []
     for label, stmt, tactic in CASES:
-        res = elaborate(initial_env(), f"theorem t {stmt} := by\n  sorry")
-        state = res.sorries[0]
-        med = {}
-        for on in (False, True):
-            with recheck_switch(on):
-                apply_tactic(state, tactic, timeout_ms=5000)  # warm-up
-                times = []
-                for _ in range(reps):
-                    t = time.perf_counter()
-                    apply_tactic(state, tactic, timeout_ms=5000)
-                    times.append(time.perf_counter() - t)
-                med[on] = statistics.median(times) * 1000
-        rows.append({"tactic": label, "off_ms": med[False], "on_ms": med[True]})
+        state = elaborate(initial_env(), f"theorem t {stmt} := by\n  sorry").sorries[0]
+        apply_tactic(state, tactic, timeout_ms=5000)  # warm-up
+        times, _ = _interleaved([state] * reps, lambda st, tac=tactic: bool(apply_tactic(st, tac, 5000)), 1)
+        rows.append({"tactic": label, "off_ms": statistics.median(times[False]) * 1000,
+                     "on_ms": statistics.median(times[True]) * 1000})
     return rows
 
 
@@ -112,9 +112,10 @@ def run(quick: bool = False, *, mutants: int | None = None, budget_s: float | No
     kinds = Counter(kind.split(" / ")[-1] if " / " in kind else kind.split(" ")[0]
                     for _, _, kind, _ in rep.accepted)
     log("soundness: re-check cost on reference proofs and closing tactics")
-    src = source_cost(corpus if not quick else corpus[:120], reps=1)
+    refs = soundness_fuzz.reference_proofs()
+    src = source_cost(refs if not quick else refs[:120], rounds=1 if quick else 3)
     tac = tactic_cost(reps=5 if quick else 15)
-    rep_cost = replay_cost(corpus if not quick else corpus[:120])
+    rep_cost = replay_cost(refs if not quick else refs[:120], rounds=1 if quick else 3)
     replay_ratio = rep_cost["on"]["seconds"] / rep_cost["off"]["seconds"]
     tac_ratio = statistics.median(r["on_ms"] / r["off_ms"] for r in tac)
     src_ratio = src["on"]["total_s"] / src["off"]["total_s"]
@@ -125,6 +126,7 @@ def run(quick: bool = False, *, mutants: int | None = None, budget_s: float | No
         f"Fuzz: seed {seed}, {rep.mutants} mutants (each also with its variables renamed to solver-"
         f"internal-looking names), {rep.total:,} attacks in {rep.seconds:.0f} s; accepted by kind: "
         f"{dict(kinds) or 'none'}.",
+        "Costs: re-check off and on interleaved per item, order alternating by round (3 rounds), summed.",
         f"Re-check, whole sources: {src['sources']} reference proofs ({src['accepted_off']} accepted "
         f"without it); median {fmt(src['off']['median_ms'])} ms off vs {fmt(src['on']['median_ms'])} ms "
         f"on; total {src_ratio:.2f}x; false refusals: {src['false_refusals'] or 'none'}.",
