@@ -7,8 +7,8 @@
   /command, whole-proof scripts); see lean_io/minilean/soundness_fuzz.py. Target: 0 accepted.
 * Re-check cost: every accepted source and every successful tactic step is checked again with its
   identifiers renamed. Measured with the re-check on and off (MINILEAN_RENAMING_RECHECK=0) on the shipped
-  reference proofs (whole sources) and on the closing tactics of bench_minilean (per step); a reference
-  proof refused only with the re-check on would be a false refusal (counted).
+  reference proofs (whole sources and step-by-step replays) and on bench_minilean's tactics (per step);
+  a reference proof refused only with the re-check on would be a false refusal (counted).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def run(quick: bool = False, *, mutants: int | None = None, budget_s: float | No
     rep = soundness_fuzz.run(corpus, seed=seed, n_mutants=n, budget_s=budget)
     kinds = Counter(kind.split(" / ")[-1] if " / " in kind else kind.split(" ")[0]
                     for _, _, kind, _ in rep.accepted)
-    log("soundness: re-check cost on reference proofs and closing tactics")
+    log("soundness: re-check cost on reference proofs and single tactics")
     refs = soundness_fuzz.reference_proofs()
     src = source_cost(refs if not quick else refs[:120], rounds=1 if quick else 3)
     tac = tactic_cost(reps=5 if quick else 15)
