@@ -30,6 +30,7 @@ BENCHMARKS: dict[str, str] = {
     "pipeline": "benchmarks.bench_pipeline",
     "gpu": "benchmarks.bench_gpu",
     "conformance": "benchmarks.bench_conformance",
+    "soundness": "benchmarks.bench_soundness",
 }
 SKIPPED_IN_QUICK = ("pipeline",)
 # The whole run stays under 10 minutes: the pipeline benchmark (last but the instant GPU check) gets what

@@ -304,7 +304,7 @@ def source_wrappers(m: Mutant, script: str) -> list[tuple[str, str]]:
 
 
 def scripts_for(m: Mutant) -> list[tuple[str, str]]:
-    out = [("original proof", m.proof)]
+    out = [("original proof", m.proof)] if m.proof.strip() else []
     out += [(f"closer {c.splitlines()[-1]}", c) for c in _CLOSERS]
     out += attack_scripts()
     return [(k, s) for k, s in out if "sorry" not in s]
@@ -441,8 +441,10 @@ def run(
     return rep
 
 
-def corpus() -> list[dict]:
-    """The shipped theorems with reference proofs (minilean and competition sets)."""
+def corpus(minif2f: bool = True) -> list[dict]:
+    """Mutation sources: the shipped theorems with reference proofs (minilean and competition sets) and,
+    with `minif2f`, the MiniF2F statements minilean states (no proof: attacked with the other scripts;
+    MiniF2F proofs are never read)."""
     import json
     from pathlib import Path
 
@@ -455,7 +457,26 @@ def corpus() -> list[dict]:
             rows += [r for r in (json.loads(x) for x in fh if x.strip()) if r.get("proof")]
     for r in rows:
         full_proof_source(r)  # a malformed row is an error here, not a silent skip
+    if minif2f:
+        from minilean import minif2f as mf
+
+        rows += [dict(r, proof="") for split in mf.SPLITS for r in mf.statable_rows(split)]
     return rows
 
 
-__all__ = ["INTERNAL_NAMES", "Mutant", "Paths", "Report", "attack_scripts", "corpus", "mutants", "run"]
+def reference_proofs() -> list[dict]:
+    """The shipped theorems with reference proofs only."""
+    return corpus(minif2f=False)
+
+
+__all__ = [
+    "INTERNAL_NAMES",
+    "Mutant",
+    "Paths",
+    "Report",
+    "attack_scripts",
+    "corpus",
+    "mutants",
+    "reference_proofs",
+    "run",
+]

@@ -13,7 +13,13 @@ from types import MappingProxyType
 
 from minilean import recheck
 from minilean.alternatives import run_alternatives, split_alternatives
-from minilean.commands import CommandError, count_declarations, ends_with_in, split_prefix
+from minilean.commands import (
+    CommandError,
+    count_declarations,
+    ends_with_in,
+    split_prefix,
+    unterminated_comment,
+)
 from minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from minilean.names import check_well_formed, rename_hyp
 from minilean.nested import NestedBy, merge_open_brackets, split_nested_by
@@ -109,7 +115,7 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
     runner = Runner(state.env.globals, steps=ms * STEPS_PER_MS, z3_ms=ms)
     try:
         out = runner.run(list(state.goals), tactic)
-        if len(out.goals) < len(state.goals) and recheck.enabled():  # a goal closed: names must not matter
+        if recheck.enabled():  # a sound step cannot depend on the names: re-run it renamed
             _recheck_step(runner, list(state.goals), tactic, out)
     except (TacticFail, SyntaxErr) as e:
         raise TacticError(str(e)) from None
@@ -121,12 +127,18 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
 
 
 def _recheck_step(runner: Runner, goals: list[Goal], tactic: str, out: Outcome) -> None:
-    renamed_goals, renamed_tactic = recheck.renamed_goals(goals, tactic)
+    """Run the step again with every hypothesis name renamed to a fresh one (in the goals and the tactic
+    text): renamed back, its outcome must be exactly the same goals."""
+    fwd = recheck.goal_mapping(goals, tactic)
+    back = {new: old for old, new in fwd.items()}
+    renamed_goals = [recheck.uniform_goal(g, fwd) for g in goals]
+    renamed_tactic = recheck.rename_text(tactic, fwd)
     try:
         again = runner.run(renamed_goals, renamed_tactic)
-        detail = "" if (len(again.goals), len(again.sorries)) == (len(out.goals), len(out.sorries)) else (
-            "a different number of goals"
-        )
+        same = [recheck.uniform_goal(g, back) for g in again.goals] == out.goals and [
+            recheck.uniform_goal(g, back) for g in again.sorries
+        ] == out.sorries
+        detail = "" if same else "different resulting goals"
     except (TacticFail, SyntaxErr) as e:
         detail = str(e) or "failed"
     if detail:
@@ -201,6 +213,8 @@ def elaborate(env: Env, source: str) -> ElabResult:
 
 
 def _elaborate_source(env: Env, source: str) -> ElabResult:
+    if unterminated_comment(source):
+        return ElabResult(env, (Message("error", "unterminated comment", 1, 0),), ())
     lines = _strip_comments(source).split("\n")
     commands: list[list[Line]] = []
     for no, raw in enumerate(lines, start=1):

@@ -138,6 +138,11 @@ RESERVED = {
     "do",
     "let",
     "match",
+    # functions and predicates the term language interprets itself: a local of that name would be read as
+    # the library's (a user `abs : ℤ → ℤ` evaluated as |·|), so such names are refused
+    "abs",
+    "Even",
+    "Odd",
 }
 
 

@@ -1,13 +1,15 @@
 """Second line of defence: a sound checker's verdict cannot depend on the names the user chose.
 
-Every accepted source (and every tactic step that closes a goal) is checked again after consistently
+Every accepted source (and every successful tactic step) is checked again after consistently
 renaming the user's identifiers to fresh ones. A disagreement means some name met something it must not
 (a solver-internal constant, a stale variable, a skipped command): the step is refused and logged.
 
 Renaming is textual and conservative: only identifiers outside a protected vocabulary (keywords, tactic
-names, library lemmas and their binder names, sorts, `this`, case tags the library generates, names the
-environment already declares) are renamed, each first component of a dotted name (`h.mp` ↦ `r3_h.mp`),
-never a field after `.`. New names are fresh: they occur nowhere in the text.
+names, library lemmas, sorts, `this`, after `case` the tags the library generates, names the environment
+already declares and their binder names) are renamed, each first component of a dotted name
+(`h.mp` ↦ `r3_h.mp`), never a field after `.`. New names are fresh: they occur nowhere in the text. A
+tactic step is re-run on goals renamed the same way (free and bound occurrences alike: a bijection on
+names, so nothing is captured) and its outcome, renamed back, must be exactly the same goals.
 """
 
 from __future__ import annotations
@@ -18,8 +20,27 @@ import re
 from collections.abc import Iterable, Mapping
 
 from minilean.goals import RESERVED, Goal, Hyp
-from minilean.names import rename_prop
-from minilean.syntax import _ID_CONT, _IDENT_RE, KEYWORDS, SORT_ALIASES, binder_names
+from minilean.syntax import (
+    _ID_CONT,
+    _IDENT_RE,
+    KEYWORDS,
+    SORT_ALIASES,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ESum,
+    EVar,
+    Expr,
+    PBin,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    PVar,
+    binder_names,
+)
 from minilean.tactics import SEARCH, UNSUPPORTED, Runner
 from minilean.terms import BUILTINS
 
@@ -180,30 +201,59 @@ def renamed_source(source: str, globals_: Mapping[str, object] | None = None) ->
     return rename_text(source, fresh_map(names, _words(source) | PROTECTED))
 
 
-def renamed_goals(goals: list[Goal], tactic: str) -> tuple[list[Goal], str]:
-    """The goals with every hypothesis name renamed (variables substituted in all types), one mapping for
-    all of them, and the tactic text under the same mapping."""
+def _uniform_expr(e: Expr, m: Mapping[str, str]) -> Expr:
+    if isinstance(e, EVar):
+        return EVar(m.get(e.name, e.name))
+    if isinstance(e, EBin):
+        return EBin(e.op, _uniform_expr(e.lhs, m), _uniform_expr(e.rhs, m))
+    if isinstance(e, ENeg):
+        return ENeg(_uniform_expr(e.arg, m))
+    if isinstance(e, ECast):
+        return ECast(_uniform_expr(e.arg, m), e.src, e.dst)
+    if isinstance(e, EApp):
+        return EApp(m.get(e.fn, e.fn), tuple(_uniform_expr(a, m) for a in e.args))
+    if isinstance(e, ESum):
+        guard = uniform_prop(e.guard, m) if e.guard is not None else None
+        return ESum(e.op, m.get(e.var, e.var), e.ity, e.kind, _uniform_expr(e.lo, m), _uniform_expr(e.hi, m),
+                    _uniform_expr(e.body, m), e.ty, guard)
+    return e
+
+
+def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
+    """Rename every occurrence of the names in `m`, free and bound alike. With `m` injective and its new
+    names fresh this is a bijection on names, so it cannot capture (it is how the text is renamed too)."""
+    if isinstance(p, PVar):
+        return PVar(m.get(p.name, p.name))
+    if isinstance(p, PNot):
+        return PNot(uniform_prop(p.arg, m))
+    if isinstance(p, PBin):
+        return PBin(p.op, uniform_prop(p.lhs, m), uniform_prop(p.rhs, m))
+    if isinstance(p, PRel):
+        return PRel(p.op, _uniform_expr(p.lhs, m), _uniform_expr(p.rhs, m), p.ty)
+    if isinstance(p, PPred):
+        return PPred(p.name, _uniform_expr(p.arg, m), p.ty)
+    if isinstance(p, PQuant):
+        return PQuant(p.q, m.get(p.var, p.var), p.sort, uniform_prop(p.body, m))
+    return p
+
+
+def uniform_goal(g: Goal, m: Mapping[str, str]) -> Goal:
+    hyps = tuple(
+        Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible)
+        for h in g.hyps
+    )
+    return Goal(hyps, uniform_prop(g.target, m), g.tag)
+
+
+def goal_mapping(goals: list[Goal], tactic: str) -> dict[str, str]:
+    """Fresh names for every hypothesis name of `goals` (one mapping for all of them)."""
     names = {h.name for g in goals for h in g.hyps} - PROTECTED
     names = {n for n in names if not n.startswith("_")}
     bound: set[str] = set()
     for g in goals:
         for p in (g.target, *(h.ty for h in g.hyps if not h.is_var)):
             binder_names(p, bound)  # type: ignore[arg-type]
-    mapping = fresh_map(names, _words(tactic) | names | bound | PROTECTED)
-    out = []
-    for g in goals:
-        hyps: list[Hyp] = []
-        for h in g.hyps:
-            ty = h.ty
-            if not h.is_var:
-                for old, new in mapping.items():
-                    ty = rename_prop(ty, old, new)  # type: ignore[arg-type]
-            hyps.append(Hyp(mapping.get(h.name, h.name), ty, h.accessible))
-        target = g.target
-        for old, new in mapping.items():
-            target = rename_prop(target, old, new)
-        out.append(Goal(tuple(hyps), target, g.tag))
-    return out, rename_text(tactic, mapping)
+    return fresh_map(names, _words(tactic) | names | bound | PROTECTED)
 
 
 def report(kind: str, original: str, renamed: str, detail: str) -> str:
@@ -215,4 +265,14 @@ def report(kind: str, original: str, renamed: str, detail: str) -> str:
     return msg
 
 
-__all__ = ["ENV_SWITCH", "PROTECTED", "enabled", "rename_text", "renamed_goals", "renamed_source", "report"]
+__all__ = [
+    "ENV_SWITCH",
+    "PROTECTED",
+    "enabled",
+    "goal_mapping",
+    "rename_text",
+    "renamed_source",
+    "report",
+    "uniform_goal",
+    "uniform_prop",
+]

@@ -94,6 +94,16 @@ def test_true_goals_with_internal_looking_names_still_prove(paths: Paths) -> Non
         assert all(verdicts(paths, stmt, script).values()), script
 
 
+@pytest.mark.parametrize("name", ["abs", "Even", "Odd"])
+def test_user_names_cannot_take_a_library_function_name(paths: Paths, name: str) -> None:
+    # a local `abs : ℤ → ℤ` was read as |·|, so `decide` "proved" `abs (-1) = 1` for an arbitrary function
+    stmt = f"theorem bad ({name} : ℤ → ℤ) : {name} (-1) = 1 := by\n  sorry"
+    for script in ("decide", "norm_num", "rfl", "positivity"):
+        assert not any(verdicts(paths, stmt, script).values()), (name, script)
+    hyp = "theorem bad (x : ℤ) : x = x → x = x + 1 := by\n  sorry"
+    assert not any(verdicts(paths, hyp, f"intro {name}\nomega").values())
+
+
 # ---------------------------------------------------------------------------------------------- class 2
 
 RENAME_ATTACKS = {
@@ -222,3 +232,10 @@ def test_renamed_source_is_a_consistent_fresh_renaming() -> None:
     out = recheck.renamed_source(src, {})
     assert "theorem r" in out and "(x y" not in out and "Nat.le_of_lt" in out and "have" in out
     assert recheck.renamed_source("example (h : p ∧ q) : q := by\n  exact h.2", {}).endswith("exact r0_h.2")
+
+
+def test_an_unterminated_comment_is_an_error(paths: Paths) -> None:
+    src = GOOD + "\n/- " + BAD
+    assert source_verdicts(paths, src) == {"source": False, "command": False}
+    nested = GOOD + "\n/- /- -/ " + BAD + " -/ -- /-\n"  # closed (comments nest): only GOOD is code
+    assert source_verdicts(paths, nested) == {"source": True, "command": True}
