@@ -43,5 +43,11 @@ def test_use_and_anonymous_constructor_on_divisibility() -> None:
     # wrong witness / false divisibility: rejected
     assert _run("u3 (a : ℕ) : 3 ∣ 4 * a", "exact ⟨2 * a, by ring⟩")[0]
     assert _run("u4 (a : ℕ) : 3 ∣ 4 * a + 1", "use a", "ring")[0]
-    # `Even` is a plain definition: `use` does not unfold it (Lean's `use` works up to reducible unfolding)
-    assert _run("u5 (a : ℕ) : Even (2 * a)", "use a", "ring")[0]
+    # Even/Odd unfold too; a wrong witness leaves a false goal
+    assert _run("u5 (a : ℕ) : Even (2 * a)", "use a", "ring") == ([], [])
+    assert _run("u6 (a : ℕ) : Even (2 * a)", "use a + 1", "ring")[0]
+    assert _run("u7 : Odd (7 : ℤ)", "exact ⟨3, by norm_num⟩") == ([], [])
+    # `use x, h`: a proof fills the next field of the ∃'s body
+    head = "u8 (n : ℕ) (h₀ : 0 < n) : ∃ m, (m > n ∧ ∃ p, m * p ≤ m + p)"
+    assert _run(head, "use n + 1, by linarith", "exact ⟨1, by linarith⟩") == ([], [])
+    assert _run(head, "use n, by linarith", "exact ⟨1, by linarith⟩")[0]

@@ -62,7 +62,7 @@ def split_alternatives(group: list[Line]) -> tuple[str, list[Alternative]] | Non
     return f"{m.group(1)} {m.group(2)}", alts
 
 
-def _rename(g: Goal, names: list[str]) -> Goal:
+def rename_newest(g: Goal, names: list[str]) -> Goal:
     """Name the newest inaccessible hypotheses; a renamed variable is renamed where it is used."""
     idx = [i for i, h in enumerate(g.hyps) if not h.accessible]
     if len(names) > len(idx):
@@ -106,7 +106,7 @@ def run_alternatives(
         k = next((i for i, g in enumerate(pending) if _tag_is(g.tag, alt.tag)), None)
         if k is None:
             raise TacticFail(f"invalid alternative name '{alt.tag}'")
-        g = _rename(pending.pop(k), alt.names)
+        g = rename_newest(pending.pop(k), alt.names)
         if not alt.block:
             raise TacticFail("unexpected end of input; expected tactic")
         left = run_block(alt.block, [Goal(g.hyps, g.target, None)])
@@ -118,4 +118,4 @@ def run_alternatives(
     return rest
 
 
-__all__ = ["Alternative", "run_alternatives", "split_alternatives"]
+__all__ = ["Alternative", "rename_newest", "run_alternatives", "split_alternatives"]

@@ -378,7 +378,9 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     for it in items:
         if it[1] < base:
             raise _Fail("expected command", it[0], it[1])
-        if (it[1] == base and not it[2].startswith("|")) or not groups:  # `| alt =>` lines continue
+        # `| alt =>` and `<;> tac` lines, and lines after a trailing `<;>`, continue the tactic before
+        joins = it[2].startswith(("|", "<;>")) or (groups and groups[-1][-1][2].endswith("<;>"))
+        if (it[1] == base and not joins) or not groups:
             groups.append([it])
         else:
             groups[-1].append(it)

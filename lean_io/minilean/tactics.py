@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from lean_io.minilean import smt
+from lean_io.minilean.alternatives import rename_newest
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
 from lean_io.minilean.goals import (
@@ -67,7 +68,7 @@ from lean_io.minilean.syntax import (
     tokenize,
 )
 from lean_io.minilean.terms import Decl, Elaborator, _Pending, term_scope
-from lean_io.minilean.unfold_defs import dvd_exists, unfold_exists
+from lean_io.minilean.unfold_defs import unfold_exists
 
 TIMEOUT_MSG = "Tactic application timed out."
 BLOCK_STEPS, BLOCK_Z3_MS = 5000 * 200, 5000  # budgets of a term-level `by` block (as a proof's tactic)
@@ -256,7 +257,8 @@ class Runner:
     def apply_main(self, g: Goal, word: str, rest: str, text: str) -> Outcome:
         if word in SEARCH or text.split()[0] in SEARCH:
             raise TacticFail("Search tactics (apply?, rw?, exact?) are not allowed.")
-        handler: Callable[[Goal, str], Outcome] | None = getattr(self, f"t_{word}", None)
+        method = "t_" + word.replace("'", "_prime")  # `cases'` → t_cases_prime
+        handler: Callable[[Goal, str], Outcome] | None = getattr(self, method, None)
         if handler is None or not word:
             if word in UNSUPPORTED:
                 raise TacticFail(f"minilean: unknown tactic '{word}' (not supported in this fragment)")
@@ -454,6 +456,25 @@ class Runner:
         if len(names) != 1:
             raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
         return Outcome(induction(g, names[0]))
+
+    def t_induction_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `induction' n with k ih`: the names go to the `succ` case's new hypotheses."""
+        parts = re.split(r"\bwith\b", rest, maxsplit=1)
+        zero, succ = self.t_induction(g, parts[0]).goals
+        names = parts[1].split() if len(parts) == 2 else []
+        return Outcome([zero, rename_newest(succ, names)])
+
+    def t_cases_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `cases' h with a b`: one level of ∨ (a for inl, b for inr), or of ∧ / ∃ / ↔."""
+        parts = re.split(r"\bwith\b", rest, maxsplit=1)
+        names = parts[1].split() if len(parts) == 2 else []
+        if len(names) > 2:
+            raise TacticFail("minilean: cases' takes at most two names")
+        names += ["_"] * (2 - len(names))
+        ty = _whnf(self._elab(g).synth(self._term(parts[0])))
+        is_or = isinstance(ty, PBin) and ty.op == "∨"
+        pat = f"{names[0]} | {names[1]}" if is_or else f"⟨{names[0]}, {names[1]}⟩"
+        return self._destruct(g, parts[0], pat)
 
     def t_sorry(self, g: Goal, rest: str) -> Outcome:
         if rest:
@@ -922,7 +943,11 @@ class Runner:
             raise TacticFail("unexpected end of input; expected term")
         target = g.target
         for it in items:
-            target = dvd_exists(target) or target  # `use` sees through the reducible `∣` instance
+            target = unfold_exists(target) or target  # `∣`, Even, Odd: `use` builds their `∃`
+            if isinstance(target, PBin) and target.op == "∧":  # the next field is a proof: `use x, h`
+                self._elab(g).check(self._term(it), target.lhs)
+                target = target.rhs
+                continue
             if not (isinstance(target, PQuant) and target.q == "∃"):
                 raise TacticFail(f"use: the goal is not an existential\n{g.render()}")
             try:

@@ -51,7 +51,7 @@ from lean_io.minilean.syntax import (
     to_expr,
     to_prop,
 )
-from lean_io.minilean.unfold_defs import dvd_exists
+from lean_io.minilean.unfold_defs import unfold_exists
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +333,7 @@ class Elaborator:
             )
 
     def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
-        expected = dvd_exists(expected) or expected  # `⟨c, h⟩ : a ∣ b` (reducible instance)
+        expected = unfold_exists(expected) or expected  # `⟨c, h⟩ : a ∣ b`, Even, Odd (whnf unfolds them)
         if isinstance(expected, PQuant) and expected.q == "∃":  # ⟨witness, proof⟩
             if len(items) < 2:
                 raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")

@@ -1,8 +1,8 @@
 """Definitions that unfold to an `∃`: divisibility, `Even`, `Odd`.
 
-Mathlib defines `a ∣ b` as `∃ c, b = a * c` (through a reducible instance, so anonymous constructors
-and `use` see the `∃`), `Even n` as `∃ r, n = r + r` and `Odd n` as `∃ m, n = 2 * m + 1` (plain
-definitions: `rcases`/`obtain`/`cases` unfold them, `use` and `⟨_, _⟩` do not).
+Mathlib defines `a ∣ b` as `∃ c, b = a * c` (through an instance), `Even n` as `∃ r, n = r + r` and
+`Odd n` as `∃ m, n = 2 * m + 1`. `rcases`/`obtain`/`cases`, anonymous constructors and `use` all reach
+the `∃` by unfolding at default transparency, so all three read them the same way.
 """
 
 from __future__ import annotations
