@@ -53,3 +53,10 @@ def test_have_with_binders() -> None:
     lines = ("have key (y : ℕ) : y + 0 = y := by", "  induction y with", "  | zero => rfl",
              "  | succ k ih => omega", "exact key a")
     assert _run("h2 (a : ℕ) : a + 0 = a", *lines) == ([], [])
+
+
+def test_fun_binders_with_one_type() -> None:
+    from lean_io.minilean.syntax import parse_term
+
+    assert parse_term("fun x y : ℕ => x") == ("fun", (("x", ("id", "ℕ")), ("y", ("id", "ℕ"))), ("id", "x"))
+    assert parse_term("fun (x : ℕ) => x") == ("fun", (("x", ("id", "ℕ")),), ("id", "x"))

@@ -51,3 +51,12 @@ def test_use_and_anonymous_constructor_on_divisibility() -> None:
     head = "u8 (n : ℕ) (h₀ : 0 < n) : ∃ m, (m > n ∧ ∃ p, m * p ≤ m + p)"
     assert _run(head, "use n + 1, by linarith", "exact ⟨1, by linarith⟩") == ([], [])
     assert _run(head, "use n, by linarith", "exact ⟨1, by linarith⟩")[0]
+
+
+def test_divisibility_is_its_exists_for_exact_and_have() -> None:
+    assert _run("e1 (n : ℕ) (h₂ : 1342 ∣ n) : True", "have hk : ∃ k : ℕ, n = 1342 * k := h₂", "trivial") == (
+        [], [])
+    assert _run("e2 (n c : ℕ) (h : ∃ k : ℕ, n = c * k) : c ∣ n", "exact h") == ([], [])
+    # a different factor, or the factors swapped (not definitionally equal), is a type mismatch
+    assert _run("e3 (n : ℕ) (h₂ : 1342 ∣ n) : True", "have hk : ∃ k : ℕ, n = 1341 * k := h₂", "trivial")[0]
+    assert _run("e4 (n : ℕ) (h : ∃ k : ℕ, n = k * 2) : 2 ∣ n", "exact h")[0]
