@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from lean_io.minilean.alternatives import run_alternatives, split_alternatives
+from lean_io.minilean.calc import run_calc, split_calc
 from lean_io.minilean.commands import is_no_op, print_axioms_target
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
 from lean_io.minilean.nested import NestedBy, merge_open_brackets, split_nested_by
@@ -409,6 +410,14 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                     out.goals, made, alternatives[1], lambda b, gs: _run_block(env, b, gs, sorries)
                 )
                 continue
+            calc = split_calc(grp)
+            if calc is not None:
+                if not goals:
+                    raise TacticFail("no goals to be proved")
+                run_calc(goals[0], *calc, lambda b, gl: _prove_block(env, b, gl, sorries),
+                         lambda t, gl: _prove_term(env, t, gl, sorries))
+                goals = goals[1:]
+                continue
             nested = split_nested_by(grp)
             if nested is not None:
                 goals = _run_nested(env, runner, nested, goals, sorries)
@@ -446,6 +455,19 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         goals = out.goals
         sorries.extend(ProofState((g,), env) for g in out.sorries)
     return goals
+
+
+def _prove_block(env: Env, items: list[Line], goal: Goal, sorries: list[ProofState]) -> None:
+    left = _run_block(env, items, [goal], sorries)
+    if left:
+        raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
+
+
+def _prove_term(env: Env, text: str, goal: Goal, sorries: list[ProofState]) -> None:
+    with term_scope() as scope:
+        Elaborator(goal.hyps, env.globals).check(Parser_term(text), goal.target)
+        met = scope.settle([])  # a proof term leaves no goals: any `?_` is an error
+    sorries.extend(ProofState((g,), env) for g in met)
 
 
 def _run_nested(

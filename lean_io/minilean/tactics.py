@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from lean_io.minilean import smt
 from lean_io.minilean.alternatives import rename_newest
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
+from lean_io.minilean.calc import run_calc, split_calc
 from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
 from lean_io.minilean.goals import (
     Goal,
@@ -86,7 +87,6 @@ UNSUPPORTED = {
     "lia",
     "induction",
     "rwa",
-    "calc",
     "unfold",
     "norm_cast",
     "refine'",
@@ -147,6 +147,17 @@ def _split_top(text: str, sep: str) -> list[str]:
     return parts
 
 
+def _closing(text: str, start: int) -> int:
+    """Index of the bracket closing the one at `start` (-1: none)."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += text[i] in "([⟨{"
+        depth -= text[i] in ")]⟩}"
+        if depth == 0:
+            return i
+    return -1
+
+
 # ---------------------------------------------------------------------------------------------- driver
 
 
@@ -182,6 +193,8 @@ class Runner:
                 acc.extend(res.goals)
                 sorries.extend(res.sorries)
             return Outcome(acc + rest, sorries)
+        if text.startswith("(") and _closing(text, 0) == len(text) - 1:  # `(t₁; t₂)`: a tactic sequence
+            return self.run(goals, text[1:-1])
         if not goals:
             raise TacticFail("no goals to be proved")
         word_m = re.match(r"[A-Za-z_][A-Za-z0-9_'?!]*", text)
@@ -456,6 +469,24 @@ class Runner:
         if len(names) != 1:
             raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
         return Outcome(induction(g, names[0]))
+
+    def t_calc(self, g: Goal, rest: str) -> Outcome:
+        """A one-line `calc a = b := proof` (indented calc blocks are read by the engine)."""
+        parsed = split_calc([(1, 0, "calc " + rest)])
+        assert parsed is not None
+        sorries: list[Goal] = []
+
+        def block(items: list[tuple[int, int, str]], goal: Goal) -> None:
+            out = self.run([goal], " ".join(t for _, _, t in items))
+            if out.goals:
+                raise TacticFail("unsolved goals\n" + "\n\n".join(x.render() for x in out.goals))
+            sorries.extend(out.sorries)
+
+        def term(text: str, goal: Goal) -> None:
+            self._elab(goal).check(self._term(text), goal.target)
+
+        run_calc(g, *parsed, block, term)
+        return Outcome([], sorries)
 
     def t_induction_prime(self, g: Goal, rest: str) -> Outcome:
         """Mathlib's `induction' n with k ih`: the names go to the `succ` case's new hypotheses."""
