@@ -16,6 +16,7 @@ from lean_io.minilean.alternatives import rename_newest
 from lean_io.minilean.arith import OmegaTimeout, is_arith, omega_valid
 from lean_io.minilean.calc import run_calc, split_calc
 from lean_io.minilean.closers import eval_closed, eval_num, positivity, rewrite_everywhere, rewrite_prop
+from lean_io.minilean.forall_rules import OpenRule, open_foralls
 from lean_io.minilean.goals import (
     Goal,
     Hyp,
@@ -352,8 +353,14 @@ class Runner:
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
         if app is not None:
             st = el.start_app(*app, for_apply=True)
-        else:
-            st = _Pending(el.synth(node), [], {}, [], [], "term")
+        else:  # a local `∀ x, P x → Q x`: its variables become metavariables, as for a lemma
+
+            def fresh() -> int:
+                el._meta += 1
+                return el._meta
+
+            opened, metas = open_foralls(el.synth(node), fresh)
+            st = _Pending(opened, [], {}, [], metas, "term")
         # the implication chain of the (partially instantiated) type
         chain: list[tuple[str | None, Prop]] = []
         concl = st.pattern_result
@@ -791,12 +798,15 @@ class Runner:
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
         return self.t_ring(g, rest)  # minilean's ring_nf only closes goals (no normalised goal is shown)
 
-    def _rw_rules(self, g: Goal, inner: str) -> list[PRel]:
-        rules = []
+    def _rw_rules(self, g: Goal, inner: str, open_ok: bool = False) -> list:
+        rules: list = []
         for item in [x.strip() for x in _split_top(inner, ",") if x.strip()]:
             rev = item.startswith("←") or item.startswith("<-")
             text = item.removeprefix("←").removeprefix("<-").strip()
             ty = self._elab(g).synth(self._term(text))
+            if open_ok and (opened := OpenRule.of(ty, rev)) is not None:  # `h : ∀ x, l x = r x`
+                rules.append(opened)
+                continue
             if not (isinstance(ty, PRel) and ty.op == "="):
                 raise TacticFail(f"minilean: rw expects equations, got\n  {show_prop(ty)}")
             rules.append(PRel("=", ty.rhs, ty.lhs, ty.ty) if rev else ty)
@@ -808,7 +818,7 @@ class Runner:
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
-        rules = self._rw_rules(g, m.group(1))
+        rules = self._rw_rules(g, m.group(1), open_ok=True)
         sorts = goal_sorts_all(g)
         where = m.group(2)
         hyps, target = g.hyps, g.target
@@ -817,6 +827,8 @@ class Runner:
             raise TacticFail(f"unknown hypothesis '{where}'")
         cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
         for r in rules:
+            if isinstance(r, OpenRule):
+                r = r.instantiate(cur, sorts) or r.eq  # no instance: the pattern is reported below
             cur, hits = rewrite_everywhere(cur, r.lhs, r.rhs, r.ty, sorts)
             if not hits:
                 raise TacticFail(
