@@ -60,3 +60,14 @@ def test_fun_binders_with_one_type() -> None:
 
     assert parse_term("fun x y : ℕ => x") == ("fun", (("x", ("id", "ℕ")), ("y", ("id", "ℕ"))), ("id", "x"))
     assert parse_term("fun (x : ℕ) => x") == ("fun", (("x", ("id", "ℕ")),), ("id", "x"))
+
+
+def test_let_bound_proofs_are_haves_and_values_are_refused() -> None:
+    head = "lt (a b : ℕ) (h₀ : 0 < a ∧ 0 < b) : 0 < a"
+    assert _run(head, "letI h0a := h₀.1", "exact h0a") == ([], [])
+    assert _run(head, "let h0a : 0 < a := h₀.1", "exact h0a") == ([], [])
+    errs, _ = _run(head, "letI h0b := h₀.2", "exact h0b")
+    assert errs and "type mismatch" in errs[0]
+    errs, _ = _run("lv (x : ℝ) : x = x", "let y := x ^ 2 - 10 * x", "rfl")
+    assert errs and "let-bound values are not supported" in errs[0]
+    assert _run("lw (x : ℝ) : x = x", "let y : ℝ := x ^ 2", "rfl")[0]

@@ -42,6 +42,7 @@ from lean_io.minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    SORT_ALIASES,
     TRUE,
     EApp,
     EBin,
@@ -467,6 +468,29 @@ class Runner:
                 f"{show_prop(g.target)}"
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
+
+    def t_let(self, g: Goal, rest: str) -> Outcome:
+        """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
+        so its value is never unfolded); let-bound numbers and functions are outside the fragment."""
+        head = _split_top(rest, ":=")[0]
+        m = re.match(r"^\s*[^\s:(]+\s*(?::(.*))?$", head, re.S)
+        if m is None or ":=" not in rest:
+            raise TacticFail("minilean: `let` is supported only for proofs (`let h : P := proof`)")
+        ty_text, value = m.group(1), ":=".join(_split_top(rest, ":=")[1:])
+        is_value = ty_text.strip() in SORT_ALIASES if ty_text is not None else not self._is_proof(g, value)
+        if is_value:
+            raise TacticFail("minilean: let-bound values are not supported (only let-bound proofs)")
+        return self._have(g, rest, "this")
+
+    t_letI = t_let
+
+    def _is_proof(self, g: Goal, value: str) -> bool:
+        try:
+            with term_scope():
+                self._elab(g).synth(self._term(value))
+        except (TacticFail, SyntaxErr):
+            return False
+        return True
 
     def t_revert(self, g: Goal, rest: str) -> Outcome:
         return Outcome([revert(g, rest.split())])
