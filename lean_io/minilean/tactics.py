@@ -35,6 +35,7 @@ from lean_io.minilean.goals import (
     unfold,
 )
 from lean_io.minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from lean_io.minilean.mod_cast import norm_prop
 from lean_io.minilean.nested import NestedBy, split_nested_by
 from lean_io.minilean.rcases_rfl import RFL_MARK, settle_rfl
 from lean_io.minilean.structural import induction, revert
@@ -468,6 +469,26 @@ class Runner:
                 f"{show_prop(g.target)}"
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
+
+    def t_exact_mod_cast(self, g: Goal, rest: str) -> Outcome:
+        """`exact_mod_cast e`: e's type and the goal agree once casts are normalized (see mod_cast)."""
+        el = self._elab(g)
+        ty = el.synth(self._term(rest))
+        if el.holes:
+            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
+        if not defeq(norm_prop(ty), norm_prop(g.target)):
+            raise TacticFail(
+                f"exact_mod_cast: the normalized type\n  {show_prop(norm_prop(ty))}\ndoes not match the "
+                f"normalized goal\n  {show_prop(norm_prop(g.target))}"
+            )
+        return Outcome([])
+
+    def t_assumption_mod_cast(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        want = norm_prop(g.target)
+        if not any(defeq(norm_prop(t), want) for t in _proof_hyps(g)):
+            raise TacticFail(f"assumption_mod_cast failed\n{g.render()}")
+        return Outcome([])
 
     def t_let(self, g: Goal, rest: str) -> Outcome:
         """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
