@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lean_io.minilean.goals import Goal, Hyp, TacticFail, check_name
-from lean_io.minilean.syntax import EVar, SyntaxErr, subst_prop
+from lean_io.minilean.syntax import EVar, SyntaxErr, prop_vars, subst_prop
 
 Line = tuple[int, int, str]
 _HEAD = re.compile(r"^(induction|cases)\s+(.+?)\s+with\s*$")
@@ -73,6 +73,12 @@ def rename_newest(g: Goal, names: list[str]) -> Goal:
             continue
         check_name(nm)
         old = hyps[i]
+        # names stand for variables in propositions: a second variable with the same name would merge them
+        if any(j != i and h.is_var and h.name == nm for j, h in enumerate(hyps)):
+            raise TacticFail(f"minilean: cannot shadow the variable '{nm}'; choose another name")
+        used = prop_vars(target).union(*(prop_vars(h.ty) for h in hyps if not h.is_var))  # type: ignore[arg-type]
+        if old.is_var and nm != old.name and nm in used:
+            raise TacticFail(f"minilean: the name '{nm}' is already used; choose a fresh one")
         for j, h in enumerate(hyps):  # the new name shadows an accessible one
             if j != i and h.accessible and h.name == nm:
                 hyps[j] = Hyp(h.name, h.ty, accessible=False)

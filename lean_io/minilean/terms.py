@@ -305,6 +305,9 @@ class Elaborator:
         """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
         from lean_io.minilean.tactics import BLOCK_STEPS, BLOCK_Z3_MS, Runner  # tactics imports terms
 
+        if not is_ground(expected):  # Lean postpones the block until its type is known; we refuse
+            raise TacticFail("invalid term: the expected type must be known")
+
         runner = Runner(self.globals, steps=BLOCK_STEPS, z3_ms=BLOCK_Z3_MS)
         out = runner.run([Goal(self.hyps, expected, None)], tactic)
         if out.goals:
