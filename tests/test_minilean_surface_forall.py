@@ -42,3 +42,11 @@ def test_apply_a_forall_hypothesis() -> None:
     assert _run(head, "apply h₁", "exact h4") == ([], [])
     _, sorries = _run(head, "apply h₁", "sorry")
     assert sorries[0].endswith("⊢ Even (4 : ℤ)")
+
+
+def test_rw_closes_reflexive_relations_with_refl_lemmas() -> None:
+    assert _run("r1 (a b : ℕ) (h₃ : Nat.gcd a b = 6) : 6 ∣ Nat.gcd a b", "rw [h₃]") == ([], [])
+    assert _run("r2 (x y : ℝ) (h : y = x) : x ≤ y", "rw [h]") == ([], [])
+    # strict relations are irreflexive: the goal stays (and is false)
+    errs, _ = _run("r3 (x y : ℝ) (h : y = x) : x < y", "rw [h]")
+    assert errs and errs[0].startswith("unsolved goals")

@@ -884,8 +884,12 @@ class Runner:
             hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
         else:
             target = cur
-        # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive
-        if target == TRUE or (isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs):
+        # `rw` then tries `rfl` (reducible): we close only what is syntactically reflexive; Mathlib's
+        # @[refl] lemmas make that `=`, `≤`/`≥` (le_refl), `∣` (dvd_refl) and `↔` (Iff.refl)
+        if target == TRUE or (isinstance(target, PRel) and target.op in ("=", "≤", "≥", "∣")
+                              and target.lhs == target.rhs) or (
+            isinstance(target, PBin) and target.op == "↔" and target.lhs == target.rhs
+        ):
             return Outcome([])
         return Outcome([Goal(hyps, target, g.tag)])
 
