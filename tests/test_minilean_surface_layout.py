@@ -76,3 +76,22 @@ def test_let_bound_proofs_are_haves_and_values_are_refused() -> None:
 def test_symm() -> None:
     assert _run("s1 (a b : ℝ) (h : b = a) : a = b", "symm", "exact h") == ([], [])
     assert _run("s2 (a b : ℝ) (h : b = a) : a = b", "symm", "symm", "exact h")[0]
+
+
+def test_refine_prime_turns_underscores_into_goals() -> None:
+    head = "rp (p q : Prop) (hp : p) (hq : q) : p ∧ q"
+    assert _run(head, "refine' ⟨_, _⟩", "exact hp", "exact hq") == ([], [])
+    assert _run(head, "refine' ⟨_, hp⟩", "exact hp")[0]  # hp is not a proof of q
+    errs, _ = _run(head, "refine ⟨_, hq⟩", "exact hp")  # plain refine: `_` must be solved by unification
+    assert errs and "don't know how to synthesize placeholder" in errs[0]
+
+
+def test_set_with_equation() -> None:
+    head = "st (x : ℝ) (h : x ^ 2 - 10 * x = -25) : x ^ 2 - 10 * x + 25 = 0"
+    _, sorries = _run(head, "set y := x ^ 2 - 10 * x with hy", "sorry")
+    assert sorries == ["x : ℝ\ny : ℝ\nhy : y = x ^ 2 - 10 * x\nh : y = -25\n⊢ y + 25 = 0"]
+    assert _run(head, "set y := x ^ 2 - 10 * x with hy", "linarith") == ([], [])
+    bad = "st2 (x : ℝ) (h : x ^ 2 - 10 * x = -25) : x ^ 2 - 10 * x + 25 = 1"
+    assert _run(bad, "set y := x ^ 2 - 10 * x with hy", "linarith")[0]
+    errs, _ = _run("st3 (x : ℝ) (h : x > 0) : x > 0", "set x := 2 with hx", "exact h")
+    assert errs and "already used" in errs[0]

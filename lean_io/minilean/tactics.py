@@ -43,6 +43,8 @@ from lean_io.minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    RAT,
+    REAL,
     SORT_ALIASES,
     TRUE,
     EApp,
@@ -65,6 +67,7 @@ from lean_io.minilean.syntax import (
     closed_truth,
     expr_vars,
     parse_term,
+    prop_vars,
     show_expr,
     show_prop,
     subst_prop,
@@ -349,6 +352,22 @@ class Runner:
         )
         return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
+    def t_refine_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `refine' e`: like `refine`, with every `_` of `e` turned into a new goal `?_`."""
+
+        def holes(node: object) -> object:
+            if node == ("wild",):
+                return ("hole",)
+            if isinstance(node, tuple):
+                return tuple(holes(x) for x in node)
+            return node
+
+        el = self._elab(g)
+        el.check(holes(self._term(rest)), g.target)  # type: ignore[arg-type]
+        n = len(el.holes)
+        tags = [g.tag] if n == 1 else [_sub_tag(g.tag, f"refine_{i + 1}") for i in range(n)]
+        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
+
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
         el = self._elab(g)
@@ -512,6 +531,41 @@ class Runner:
         except (TacticFail, SyntaxErr):
             return False
         return True
+
+    def t_set(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `set x := e with hx`: a new variable `x` replaces `e` in the goal and every hypothesis,
+        and `hx : x = e` (`with ← hx`: `e = x`). minilean's `x` is opaque (Lean's can also be unfolded by
+        definitional equality), so this accepts less than Lean, never more."""
+        pattern = r"^([^\s:]+)\s*(?::\s*(\S+))?\s*:=\s*(.+?)(?:\s+with\s+(←|<-)?\s*(\S+))?\s*$"
+        m = re.match(pattern, rest, re.S)
+        if m is None:
+            raise TacticFail("minilean: expected `set x := e with hx`")
+        name, ty_text, value, rev, hname = m.groups()
+        check_name(name)
+        used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
+        if g.lookup(name) is not None or name in used:
+            raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+        try:
+            if ty_text is not None:
+                ty = SORT_ALIASES.get(ty_text.strip())
+                if ty not in (NAT, INT, RAT, REAL):
+                    raise TacticFail("minilean: `set` supports numbers of type ℕ, ℤ, ℚ or ℝ")
+                e = to_expr(self._term(value), g.sorts(), ty)
+            else:
+                e, ty = _Typer(g.sorts()).tree(self._term(value), None)
+        except SyntaxErr as err:
+            raise TacticFail(str(err)) from None
+        sorts = goal_sorts_all(g)
+        kept, moved = [], []  # rewritten hypotheses move after `x`, as `rw … at` re-adds them in Lean
+        for h in g.hyps:
+            new_ty = h.ty if h.is_var else rewrite_everywhere(h.ty, e, EVar(name), ty, sorts)[0]  # type: ignore[arg-type]
+            (kept if new_ty == h.ty else moved).append(Hyp(h.name, new_ty, h.accessible))
+        hyps: tuple[Hyp, ...] = (*kept, Hyp(name, ty))
+        if hname is not None:
+            eq = PRel("=", e, EVar(name), ty) if rev else PRel("=", EVar(name), e, ty)
+            hyps = add_hyp(hyps, hname, eq)
+        hyps = (*hyps, *moved)
+        return Outcome([Goal(hyps, rewrite_everywhere(g.target, e, EVar(name), ty, sorts)[0], g.tag)])
 
     def t_revert(self, g: Goal, rest: str) -> Outcome:
         return Outcome([revert(g, rest.split())])
