@@ -33,6 +33,8 @@ def run(quick: bool = False, limit: int | None = None) -> BenchResult:
     share = s.statable / s.total if s.total else 0.0
     rows: list[list] = [["accepted / statable", f"{s.accepted} / {s.statable}", f"{100 * s.rate:.1f}%"],
                         ["statable / total", f"{s.statable} / {s.total}", f"{100 * share:.1f}%"]]
+    rows.append(["soundness probe: accepted proofs that also prove their negated conclusion",
+                 f"{s.flips_accepted} / {s.flips_checked}", "must be 0"])
     rows += [[f"rejected: {why}", n, ""] for why, n in s.reasons.most_common(TOP_REASONS)]
     return BenchResult(
         name="conformance", title=title, target=target, columns=["what", "count", "share"], rows=rows,
@@ -41,9 +43,13 @@ def run(quick: bool = False, limit: int | None = None) -> BenchResult:
         notes=["A statement is statable when minilean starts a proof of it (`/proof_from_sorry`); a proof is "
                "accepted when the whole file passes `/command` with no error and no sorry. Reasons name the "
                "first failing construct of each rejected statable proof.",
+               "Soundness probe: each accepted proof whose conclusion is one relation is re-run with that "
+               "relation negated (= to ≠, ≤ to >, …); the proof must then be rejected (unless its hypotheses "
+               "are contradictory).",
                "The proofs are evaluation material only (never used for training)."],
         seconds=time.perf_counter() - t0,
         extra={"total": s.total, "statable": s.statable, "accepted": s.accepted,
+               "flips_checked": s.flips_checked, "flips_accepted": s.flips_accepted,
                "reasons": dict(s.reasons.most_common())},
     )
 

@@ -21,12 +21,11 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Any
 
+from benchmarks.bench_minilean import CASES
+from benchmarks.common import BenchResult, fmt, log
 from minilean import recheck, soundness_fuzz
 from minilean.engine import apply_tactic, elaborate, initial_env
 from minilean.theorems import full_proof_source
-
-from benchmarks.bench_minilean import CASES
-from benchmarks.common import BenchResult, fmt, log
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from minilean.goals import Goal, Hyp, TacticFail, check_name
-from minilean.syntax import EVar, SyntaxErr, subst_prop
+from minilean.syntax import EVar, SyntaxErr, prop_vars, subst_prop
 
 Line = tuple[int, int, str]
 _HEAD = re.compile(r"^(induction|cases)\s+(.+?)\s+with\s*$")
@@ -62,7 +62,7 @@ def split_alternatives(group: list[Line]) -> tuple[str, list[Alternative]] | Non
     return f"{m.group(1)} {m.group(2)}", alts
 
 
-def _rename(g: Goal, names: list[str]) -> Goal:
+def rename_newest(g: Goal, names: list[str]) -> Goal:
     """Name the newest inaccessible hypotheses; a renamed variable is renamed where it is used."""
     idx = [i for i, h in enumerate(g.hyps) if not h.accessible]
     if len(names) > len(idx):
@@ -73,6 +73,12 @@ def _rename(g: Goal, names: list[str]) -> Goal:
             continue
         check_name(nm)
         old = hyps[i]
+        # names stand for variables in propositions: a second variable with the same name would merge them
+        if any(j != i and h.is_var and h.name == nm for j, h in enumerate(hyps)):
+            raise TacticFail(f"minilean: cannot shadow the variable '{nm}'; choose another name")
+        used = prop_vars(target).union(*(prop_vars(h.ty) for h in hyps if not h.is_var))  # type: ignore[arg-type]
+        if old.is_var and nm != old.name and nm in used:
+            raise TacticFail(f"minilean: the name '{nm}' is already used; choose a fresh one")
         for j, h in enumerate(hyps):  # the new name shadows an accessible one
             if j != i and h.accessible and h.name == nm:
                 hyps[j] = Hyp(h.name, h.ty, accessible=False)
@@ -106,7 +112,7 @@ def run_alternatives(
         k = next((i for i, g in enumerate(pending) if _tag_is(g.tag, alt.tag)), None)
         if k is None:
             raise TacticFail(f"invalid alternative name '{alt.tag}'")
-        g = _rename(pending.pop(k), alt.names)
+        g = rename_newest(pending.pop(k), alt.names)
         if not alt.block:
             raise TacticFail("unexpected end of input; expected tactic")
         left = run_block(alt.block, [Goal(g.hyps, g.target, None)])
@@ -118,4 +124,4 @@ def run_alternatives(
     return rest
 
 
-__all__ = ["Alternative", "run_alternatives", "split_alternatives"]
+__all__ = ["Alternative", "rename_newest", "run_alternatives", "split_alternatives"]

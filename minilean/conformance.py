@@ -69,6 +69,33 @@ def load_rows(path: Path) -> list[dict]:
 class Prepared:
     source: str  # what /command receives (line numbers kept: imports are blanked, not removed)
     statement: str | None  # `opens + theorem … := by sorry`, or None when no theorem was found
+    flipped: str | None = None  # `source` with the conclusion's one relation negated (soundness probe)
+
+
+_FLIP = {"=": "≠", "≠": "=", "≤": ">", ">": "≤", "<": "≥", "≥": "<"}
+
+
+def flip_conclusion(header: str) -> str | None:
+    """`header` (a theorem up to its `:=`) with its conclusion's relation replaced by the opposite one,
+    when the conclusion is a single relation without connectives; None otherwise."""
+    depth, colon = 0, -1
+    for k, ch in enumerate(header):
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif ch == ":" and depth == 0 and not header.startswith(":=", k):
+            colon = k
+    if colon < 0:
+        return None
+    concl = header[colon + 1 :]
+    if re.search(r"[∀∃∧∨↔→¬∣]|\b(fun|if)\b", concl):
+        return None
+    ops = list(re.finditer(r"≤|≥|≠|<|>|=", concl))
+    if len(ops) != 1:
+        return None
+    m = ops[0]
+    return header[: colon + 1] + concl[: m.start()] + _FLIP[m.group()] + concl[m.end() :]
 
 
 def _mask_comments(text: str) -> str:
@@ -113,8 +140,8 @@ def _statement_end(code: str, start: int) -> int:
 
 def prepare(lean: str, name: str, statements: dict[str, dict] | None = None) -> Prepared:
     """The source to check and the statement to state, from one dataset row's Lean text."""
-    code = _mask_comments(lean)
-    lines = lean.split("\n")
+    source = "\n".join("" if ln.startswith("import ") else ln for ln in lean.split("\n"))
+    code = _mask_comments(source)  # same length and positions as `source`
     code_lines = code.split("\n")
     decls: list[tuple[int, str]] = []  # (line index, name)
     for i, cl in enumerate(code_lines):
@@ -134,8 +161,6 @@ def prepare(lean: str, name: str, statements: dict[str, dict] | None = None) -> 
         source = (head + "\n" if head else "") + stmt[: -len("sorry")].rstrip() + "\n" + body + "\n"
         return prepare(source, name, None)
     main = next((d for d in decls if d[1] in (name, name.split(".")[-1])), decls[-1])
-    out_lines = ["" if ln.startswith("import ") else ln for ln in lines]
-    source = "\n".join(out_lines)
     # the statement: the `open` lines before the theorem, then the theorem header up to its `:=`
     opens = [code_lines[i] for i in range(main[0]) if re.match(r"^open\s", code_lines[i])]
     opens = [o for o in opens if not re.search(r"\bin\s*$", o)]
@@ -145,7 +170,15 @@ def prepare(lean: str, name: str, statements: dict[str, dict] | None = None) -> 
         return Prepared(source, None)
     header = code[offset:end].rstrip()
     statement = "\n".join([*opens, header + " := by sorry"]) + "\n"
-    return Prepared(source, statement)
+    flipped_code = flip_conclusion(code[offset:end])  # comments masked: same positions as `source`
+    flipped = None
+    if flipped_code is not None:
+        k = next(i for i, (a, b) in enumerate(zip(flipped_code, code[offset:end], strict=False)) if a != b)
+        old_op = re.match(r"≤|≥|≠|<|>|=", code[offset + k :])
+        new_op = re.match(r"≤|≥|≠|<|>|=", flipped_code[k:])
+        assert old_op is not None and new_op is not None
+        flipped = source[: offset + k] + new_op.group() + source[offset + k + len(old_op.group()) :]
+    return Prepared(source, statement, flipped)
 
 
 # ---------------------------------------------------------------------------------------------- reasons
@@ -222,6 +255,7 @@ class RowResult:
     reason: str  # "" when accepted
     detail: str  # the first error message (first line), or why the statement was refused
     line: int = 0
+    flip_accepted: bool | None = None  # accepted proofs only: does the proof also "prove" the negation?
 
 
 def _lease(client: LeanClient) -> LeanProcess:
@@ -254,9 +288,19 @@ def check_row(client: LeanClient, row: dict, statements: dict[str, dict] | None 
             return RowResult(name, src, statable, False, classify(msg, text), msg.split("\n")[0], ln)
     if resp.get("sorries") or any("sorry" in str(m.get("data", "")) for m in resp.get("messages", [])):
         return RowResult(name, src, statable, False, "proof uses sorry", "declaration uses 'sorry'")
+    flip_accepted = None
+    if prep.flipped is not None:  # soundness probe: the same proof must not also prove the negation
+        with _lease(client) as proc:
+            try:
+                flipped = proc.command(prep.flipped)
+                flip_accepted = not flipped.get("sorries")
+            except LeanServerError as e:
+                if e.status != 500:
+                    raise
+                flip_accepted = False
     if not statable:  # accepted as a whole but its statement alone was refused: report, never hide
-        return RowResult(name, src, statable, True, "", f"statement refused: {why_not}")
-    return RowResult(name, src, statable, True, "", "")
+        return RowResult(name, src, statable, True, "", f"statement refused: {why_not}", 0, flip_accepted)
+    return RowResult(name, src, statable, True, "", "", 0, flip_accepted)
 
 
 def _statement_rows() -> dict[str, dict]:
@@ -280,6 +324,8 @@ class Summary:
     accepted: int  # accepted among statable
     accepted_any: int  # accepted, statable or not
     reasons: Counter  # reason -> count, over statable rows that were rejected
+    flips_checked: int = 0  # accepted proofs whose conclusion could be negated
+    flips_accepted: int = 0  # ... and whose negation was accepted too (a soundness bug; must be 0)
 
     @property
     def rate(self) -> float:
@@ -294,6 +340,8 @@ def summarize(results: list[RowResult]) -> Summary:
         accepted=sum(r.accepted for r in st),
         accepted_any=sum(r.accepted for r in results),
         reasons=Counter(r.reason for r in st if not r.accepted),
+        flips_checked=sum(r.flip_accepted is not None for r in results),
+        flips_accepted=sum(bool(r.flip_accepted) for r in results),
     )
 
 
@@ -318,6 +366,8 @@ def report(s: Summary, top: int = 20) -> str:
     out = [
         f"accepted/statable: {s.accepted}/{s.statable} ({100 * s.rate:.1f} %); total proofs {s.total}; "
         f"accepted overall {s.accepted_any}",
+        f"soundness probe: {s.flips_checked} accepted proofs re-run with the conclusion's relation negated, "
+        f"{s.flips_accepted} still accepted (must be 0)",
         f"top rejection reasons (statable rows, first failing construct), "
         f"{sum(s.reasons.values())} rejected:",
     ]
@@ -352,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
             "statable": s.statable,
             "accepted": s.accepted,
             "accepted_any": s.accepted_any,
+            "flips_checked": s.flips_checked,
+            "flips_accepted": s.flips_accepted,
             "reasons": dict(s.reasons.most_common()),
             "rows": [asdict(r) for r in results],
         }

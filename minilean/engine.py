@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from minilean import recheck
 from minilean.alternatives import run_alternatives, split_alternatives
+from minilean.calc import run_calc, split_calc
 from minilean.commands import (
     CommandError,
     count_declarations,
@@ -441,7 +442,9 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     for it in items:
         if it[1] < base:
             raise _Fail("expected command", it[0], it[1])
-        if (it[1] == base and not it[2].startswith("|")) or not groups:  # `| alt =>` lines continue
+        # `| alt =>` and `<;> tac` lines, and lines after a trailing `<;>`, continue the tactic before
+        joins = it[2].startswith(("|", "<;>")) or (groups and groups[-1][-1][2].endswith("<;>"))
+        if (it[1] == base and not joins) or not groups:
             groups.append([it])
         else:
             groups[-1].append(it)
@@ -469,6 +472,14 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 goals = run_alternatives(
                     out.goals, made, alternatives[1], lambda b, gs: _run_block(env, b, gs, sorries)
                 )
+                continue
+            calc = split_calc(grp)
+            if calc is not None:
+                if not goals:
+                    raise TacticFail("no goals to be proved")
+                run_calc(goals[0], *calc, lambda b, gl: _prove_block(env, b, gl, sorries),
+                         lambda t, gl: _prove_term(env, t, gl, sorries))
+                goals = goals[1:]
                 continue
             nested = split_nested_by(grp)
             if nested is not None:
@@ -507,6 +518,19 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         goals = out.goals
         sorries.extend(ProofState((g,), env) for g in out.sorries)
     return goals
+
+
+def _prove_block(env: Env, items: list[Line], goal: Goal, sorries: list[ProofState]) -> None:
+    left = _run_block(env, items, [goal], sorries)
+    if left:
+        raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
+
+
+def _prove_term(env: Env, text: str, goal: Goal, sorries: list[ProofState]) -> None:
+    with term_scope() as scope:
+        Elaborator(goal.hyps, env.globals).check(Parser_term(text), goal.target)
+        met = scope.settle([])  # a proof term leaves no goals: any `?_` is an error
+    sorries.extend(ProofState((g,), env) for g in met)
 
 
 def _run_nested(

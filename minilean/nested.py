@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from minilean.syntax import SORT_ALIASES
+
 Line = tuple[int, int, str]
 
 _OPEN, _CLOSE = "([{⟨", ")]}⟩"
@@ -73,6 +75,37 @@ _ASSIGN_BY = re.compile(r":=\s*by\b")
 _BY = re.compile(r"(?<![\w.'])by\b")
 
 
+def lift_binders(head: str) -> tuple[str, list[str]] | None:
+    """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce."""
+    m = re.match(r"^(have|haveI)\s+([^\s(:{\[]+)\s*\(", head)
+    if m is None:
+        return None
+    i, parts, names = m.end() - 1, [], []
+    while i < len(head) and head[i] == "(":
+        depth, j = 0, i
+        while j < len(head):
+            depth += head[j] in _OPEN
+            depth -= head[j] in _CLOSE
+            if depth == 0:
+                break
+            j += 1
+        binder_names, colon, ty = head[i + 1 : j].partition(":")
+        if not colon or not binder_names.split():
+            return None
+        ty = ty.strip()
+        if ty in SORT_ALIASES:
+            parts.append(f"∀ ({binder_names.strip()} : {ty}), ")
+        else:
+            parts.append(f"({ty}) → " * len(binder_names.split()))
+        names.extend(binder_names.split())
+        i = j + 1
+        while i < len(head) and head[i] == " ":
+            i += 1
+    if not head[i:].startswith(":") or head[i:].startswith(":="):
+        return None
+    return f"{m.group(1)} {m.group(2)} : {''.join(parts)}{head[i + 1 :].strip()}", names
+
+
 def split_nested_by(group: list[Line]) -> NestedBy | None:
     """`have … := by …` / `suffices … by …` split into the goal-making head and the nested block;
     None for any other tactic (including `have … := term`)."""
@@ -100,6 +133,11 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
             block.append((ln, c + m.end() + len(inline) - len(inline.lstrip()), content))
         block.extend(group[j + 1 :])
         head = " ".join(p.strip() for p in head_parts if p.strip())
+        lifted = lift_binders(head) if kind == "have" else None
+        if lifted is not None:  # `have f (x : ℕ) : P x := by tac` = `have f : ∀ x, P x := by intro x; tac`
+            head, names = lifted
+            ln0, c0 = (block[0][0], block[0][1]) if block else (ln, by_col)
+            block.insert(0, (ln0, c0, "intro " + " ".join(names)))
         if kind == "suffices":
             head = "have" + head[len("suffices") :]
         elif head.startswith("haveI"):

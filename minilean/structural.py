@@ -73,6 +73,8 @@ def induction(g: Goal, name: str) -> list[Goal]:
         raise TacticFail(f"minilean: induction expects a variable, '{name}' is a proof")
     if var.ty != NAT:
         raise TacticFail(f"minilean: induction is supported on ℕ variables only ('{name}' : {var.ty})")
+    if any(h is not var and h.is_var and h.name == name for h in g.hyps):  # names must stay unambiguous
+        raise TacticFail(f"minilean: another variable is also called '{name}'; rename it first")
     deps = [h for h in g.hyps if _mentions(h, {name})]
     kept = tuple(h for h in g.hyps if h is not var and not any(h is d for d in deps))
     motive: Prop = g.target

@@ -458,6 +458,11 @@ class Parser:
             self.next()
             binders: list[tuple[str, Node | None]] = []
             while not self.at("=>"):
+                if self.at(":") and binders and all(ty is None for _, ty in binders):  # `fun x y : T =>`
+                    self.next()
+                    ty = self.term(0)
+                    binders = [(nm, ty) for nm, _ in binders]
+                    break
                 b = self.next()
                 if b.kind == "id" and b.text not in KEYWORDS:
                     binders.append((b.text, None))

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minilean import normal_forms, rewrite, simp_tactics, smt
+from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
-from minilean.closers import eval_num, positivity
+from minilean.calc import run_calc, split_calc
+from minilean.closers import eval_num, positivity, rewrite_everywhere
+from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
     Hyp,
@@ -33,6 +36,7 @@ from minilean.goals import (
     unfold,
 )
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from minilean.mod_cast import norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
@@ -42,6 +46,9 @@ from minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    RAT,
+    REAL,
+    SORT_ALIASES,
     TRUE,
     EApp,
     EBin,
@@ -63,6 +70,7 @@ from minilean.syntax import (
     closed_truth,
     expr_vars,
     parse_term,
+    prop_vars,
     show_expr,
     show_prop,
     subst_prop,
@@ -70,7 +78,7 @@ from minilean.syntax import (
     tokenize,
 )
 from minilean.terms import Decl, Elaborator, _Pending, register_by_runner, term_scope
-from minilean.unfold_defs import dvd_exists, unfold_exists
+from minilean.unfold_defs import unfold_exists
 
 TIMEOUT_MSG = "Tactic application timed out."
 BLOCK_STEPS, BLOCK_Z3_MS = 5000 * 200, 5000  # budgets of a term-level `by` block (as a proof's tactic)
@@ -88,7 +96,6 @@ UNSUPPORTED = {
     "lia",
     "induction",
     "rwa",
-    "calc",
     "unfold",
     "norm_cast",
     "refine'",
@@ -149,6 +156,17 @@ def _split_top(text: str, sep: str) -> list[str]:
     return parts
 
 
+def _closing(text: str, start: int) -> int:
+    """Index of the bracket closing the one at `start` (-1: none)."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += text[i] in "([⟨{"
+        depth -= text[i] in ")]⟩}"
+        if depth == 0:
+            return i
+    return -1
+
+
 # ---------------------------------------------------------------------------------------------- driver
 
 
@@ -184,6 +202,8 @@ class Runner:
                 acc.extend(res.goals)
                 sorries.extend(res.sorries)
             return Outcome(acc + rest, sorries)
+        if text.startswith("(") and _closing(text, 0) == len(text) - 1:  # `(t₁; t₂)`: a tactic sequence
+            return self.run(goals, text[1:-1])
         if not goals:
             raise TacticFail("no goals to be proved")
         word_m = re.match(r"[A-Za-z_][A-Za-z0-9_'?!]*", text)
@@ -259,7 +279,8 @@ class Runner:
     def apply_main(self, g: Goal, word: str, rest: str, text: str) -> Outcome:
         if word in SEARCH or text.split()[0] in SEARCH:
             raise TacticFail("Search tactics (apply?, rw?, exact?) are not allowed.")
-        handler: Callable[[Goal, str], Outcome] | None = getattr(self, f"t_{word}", None)
+        method = "t_" + word.replace("'", "_prime")  # `cases'` → t_cases_prime
+        handler: Callable[[Goal, str], Outcome] | None = getattr(self, method, None)
         if handler is None or not word:
             if word in UNSUPPORTED:
                 raise TacticFail(f"minilean: unknown tactic '{word}' (not supported in this fragment)")
@@ -336,6 +357,22 @@ class Runner:
         )
         return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
+    def t_refine_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `refine' e`: like `refine`, with every `_` of `e` turned into a new goal `?_`."""
+
+        def holes(node: object) -> object:
+            if node == ("wild",):
+                return ("hole",)
+            if isinstance(node, tuple):
+                return tuple(holes(x) for x in node)
+            return node
+
+        el = self._elab(g)
+        el.check(holes(self._term(rest)), g.target)  # type: ignore[arg-type]
+        n = len(el.holes)
+        tags = [g.tag] if n == 1 else [_sub_tag(g.tag, f"refine_{i + 1}") for i in range(n)]
+        return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
+
     def t_apply(self, g: Goal, rest: str) -> Outcome:
         node = self._term(rest)
         el = self._elab(g)
@@ -344,9 +381,14 @@ class Runner:
         el._expected = None  # type: ignore[attr-defined]
         if app is not None:
             st = el.start_app(*app, for_apply=True)
-        else:
-            # `apply h` with `h : ∀ x, P x → Q x`: the bound variables are found by unification
-            st = _Pending(rewrite.open_foralls(el.synth(node), 30_000)[0], [], {}, [], [], "term")
+        else:  # a local `∀ x, P x → Q x`: its variables become metavariables, as for a lemma
+
+            def fresh() -> int:
+                el._meta += 1
+                return el._meta
+
+            opened, metas = open_foralls(el.synth(node), fresh)
+            st = _Pending(opened, [], {}, [], metas, "term")
         # the implication chain of the (partially instantiated) type
         chain: list[tuple[str | None, Prop]] = []
         concl = st.pattern_result
@@ -454,6 +496,84 @@ class Runner:
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
 
+    def t_exact_mod_cast(self, g: Goal, rest: str) -> Outcome:
+        """`exact_mod_cast e`: e's type and the goal agree once casts are normalized (see mod_cast)."""
+        el = self._elab(g)
+        ty = el.synth(self._term(rest))
+        if el.holes:
+            raise TacticFail("don't know how to synthesize placeholder\ncontext:\n" + el.holes[0].render())
+        if not defeq(norm_prop(ty), norm_prop(g.target)):
+            raise TacticFail(
+                f"exact_mod_cast: the normalized type\n  {show_prop(norm_prop(ty))}\ndoes not match the "
+                f"normalized goal\n  {show_prop(norm_prop(g.target))}"
+            )
+        return Outcome([])
+
+    def t_assumption_mod_cast(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        want = norm_prop(g.target)
+        if not any(defeq(norm_prop(t), want) for t in _proof_hyps(g)):
+            raise TacticFail(f"assumption_mod_cast failed\n{g.render()}")
+        return Outcome([])
+
+    def t_let(self, g: Goal, rest: str) -> Outcome:
+        """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
+        so its value is never unfolded); let-bound numbers and functions are outside the fragment."""
+        head = _split_top(rest, ":=")[0]
+        m = re.match(r"^\s*[^\s:(]+\s*(?::(.*))?$", head, re.S)
+        if m is None or ":=" not in rest:
+            raise TacticFail("minilean: `let` is supported only for proofs (`let h : P := proof`)")
+        ty_text, value = m.group(1), ":=".join(_split_top(rest, ":=")[1:])
+        is_value = ty_text.strip() in SORT_ALIASES if ty_text is not None else not self._is_proof(g, value)
+        if is_value:
+            raise TacticFail("minilean: let-bound values are not supported (only let-bound proofs)")
+        return self._have(g, rest, "this")
+
+    t_letI = t_let
+
+    def _is_proof(self, g: Goal, value: str) -> bool:
+        try:
+            with term_scope():
+                self._elab(g).synth(self._term(value))
+        except (TacticFail, SyntaxErr):
+            return False
+        return True
+
+    def t_set(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `set x := e with hx`: a new variable `x` replaces `e` in the goal and every hypothesis,
+        and `hx : x = e` (`with ← hx`: `e = x`). minilean's `x` is opaque (Lean's can also be unfolded by
+        definitional equality), so this accepts less than Lean, never more."""
+        pattern = r"^([^\s:]+)\s*(?::\s*(\S+))?\s*:=\s*(.+?)(?:\s+with\s+(←|<-)?\s*(\S+))?\s*$"
+        m = re.match(pattern, rest, re.S)
+        if m is None:
+            raise TacticFail("minilean: expected `set x := e with hx`")
+        name, ty_text, value, rev, hname = m.groups()
+        check_name(name)
+        used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
+        if g.lookup(name) is not None or name in used:
+            raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+        try:
+            if ty_text is not None:
+                ty = SORT_ALIASES.get(ty_text.strip())
+                if ty not in (NAT, INT, RAT, REAL):
+                    raise TacticFail("minilean: `set` supports numbers of type ℕ, ℤ, ℚ or ℝ")
+                e = to_expr(self._term(value), g.sorts(), ty)
+            else:
+                e, ty = _Typer(g.sorts()).tree(self._term(value), None)
+        except SyntaxErr as err:
+            raise TacticFail(str(err)) from None
+        sorts = goal_sorts_all(g)
+        kept, moved = [], []  # rewritten hypotheses move after `x`, as `rw … at` re-adds them in Lean
+        for h in g.hyps:
+            new_ty = h.ty if h.is_var else rewrite_everywhere(h.ty, e, EVar(name), ty, sorts)[0]  # type: ignore[arg-type]
+            (kept if new_ty == h.ty else moved).append(Hyp(h.name, new_ty, h.accessible))
+        hyps: tuple[Hyp, ...] = (*kept, Hyp(name, ty))
+        if hname is not None:
+            eq = PRel("=", e, EVar(name), ty) if rev else PRel("=", EVar(name), e, ty)
+            hyps = add_hyp(hyps, hname, eq)
+        hyps = (*hyps, *moved)
+        return Outcome([Goal(hyps, rewrite_everywhere(g.target, e, EVar(name), ty, sorts)[0], g.tag)])
+
     def t_revert(self, g: Goal, rest: str) -> Outcome:
         return Outcome([revert(g, rest.split())])
 
@@ -462,6 +582,43 @@ class Runner:
         if len(names) != 1:
             raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
         return Outcome(induction(g, names[0]))
+
+    def t_calc(self, g: Goal, rest: str) -> Outcome:
+        """A one-line `calc a = b := proof` (indented calc blocks are read by the engine)."""
+        parsed = split_calc([(1, 0, "calc " + rest)])
+        assert parsed is not None
+        sorries: list[Goal] = []
+
+        def block(items: list[tuple[int, int, str]], goal: Goal) -> None:
+            out = self.run([goal], " ".join(t for _, _, t in items))
+            if out.goals:
+                raise TacticFail("unsolved goals\n" + "\n\n".join(x.render() for x in out.goals))
+            sorries.extend(out.sorries)
+
+        def term(text: str, goal: Goal) -> None:
+            self._elab(goal).check(self._term(text), goal.target)
+
+        run_calc(g, *parsed, block, term)
+        return Outcome([], sorries)
+
+    def t_induction_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `induction' n with k ih`: the names go to the `succ` case's new hypotheses."""
+        parts = re.split(r"\bwith\b", rest, maxsplit=1)
+        zero, succ = self.t_induction(g, parts[0]).goals
+        names = parts[1].split() if len(parts) == 2 else []
+        return Outcome([zero, rename_newest(succ, names)])
+
+    def t_cases_prime(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `cases' h with a b`: one level of ∨ (a for inl, b for inr), or of ∧ / ∃ / ↔."""
+        parts = re.split(r"\bwith\b", rest, maxsplit=1)
+        names = parts[1].split() if len(parts) == 2 else []
+        if len(names) > 2:
+            raise TacticFail("minilean: cases' takes at most two names")
+        names += ["_"] * (2 - len(names))
+        ty = _whnf(self._elab(g).synth(self._term(parts[0])))
+        is_or = isinstance(ty, PBin) and ty.op == "∨"
+        pat = f"{names[0]} | {names[1]}" if is_or else f"⟨{names[0]}, {names[1]}⟩"
+        return self._destruct(g, parts[0], pat)
 
     def t_sorry(self, g: Goal, rest: str) -> Outcome:
         if rest:
@@ -821,7 +978,10 @@ class Runner:
             target = cur
         # `rw` then tries `rfl` with reducible transparency: syntactic equality, and ℕ literal arithmetic
         # (Lean's defeq check evaluates closed Nat terms: `2 % 5 * 3 % 5 = 1` closes)
-        if target == TRUE or (
+        # (Mathlib's @[refl] lemmas also close `≤`/`≥` (le_refl), `∣` (dvd_refl) and `↔` (Iff.refl))
+        if target == TRUE or (isinstance(target, PBin) and target.op == "↔" and target.lhs == target.rhs) or (
+            isinstance(target, PRel) and target.op in ("≤", "≥", "∣") and target.lhs == target.rhs
+        ) or (
             isinstance(target, PRel)
             and target.op == "="
             and (target.lhs == target.rhs or (target.ty == NAT and _literal_arith(target.lhs)
@@ -953,7 +1113,11 @@ class Runner:
             raise TacticFail("unexpected end of input; expected term")
         target = g.target
         for it in items:
-            target = dvd_exists(target) or target  # `use` sees through the reducible `∣` instance
+            target = unfold_exists(target) or target  # `∣`, Even, Odd: `use` builds their `∃`
+            if isinstance(target, PBin) and target.op == "∧":  # the next field is a proof: `use x, h`
+                self._elab(g).check(self._term(it), target.lhs)
+                target = target.rhs
+                continue
             if not (isinstance(target, PQuant) and target.q == "∃"):
                 raise TacticFail(f"use: the goal is not an existential\n{g.render()}")
             try:
@@ -968,6 +1132,15 @@ class Runner:
         ):
             return Outcome([])
         return Outcome([Goal(g.hyps, target, g.tag)])
+
+    def t_symm(self, g: Goal, rest: str) -> Outcome:
+        self._no_args(rest)
+        t = g.target
+        if isinstance(t, PRel) and t.op in ("=", "≠"):
+            return Outcome([Goal(g.hyps, PRel(t.op, t.rhs, t.lhs, t.ty), g.tag)])
+        if isinstance(t, PBin) and t.op == "↔":
+            return Outcome([Goal(g.hyps, PBin("↔", t.rhs, t.lhs), g.tag)])
+        raise TacticFail(f"symm: the goal is not a symmetric relation\n{g.render()}")
 
     def t_exists(self, g: Goal, rest: str) -> Outcome:
         out = self.t_use(g, rest)  # `exists x` = `refine ⟨x, ?_⟩; try trivial`

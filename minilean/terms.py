@@ -52,7 +52,7 @@ from minilean.syntax import (
     to_expr,
     to_prop,
 )
-from minilean.unfold_defs import dvd_exists
+from minilean.unfold_defs import defeq_unfolding, unfold_exists
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +312,14 @@ class Elaborator:
                 self.finish_app(st)
                 return
         got = self.synth(node)
-        if not defeq(got, expected):
+        # definitional unfolding also reaches the `∃` behind `∣`, Even and Odd
+        if not defeq(got, expected) and not defeq_unfolding(got, expected):
             raise _mismatch(_show_node(node), got, expected)
 
     def _check_by(self, tactic: str, expected: Prop) -> None:
         """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
+        if not is_ground(expected):  # Lean postpones the block until its type is known; we refuse
+            raise TacticFail("invalid term: the expected type must be known")
         if _BY_RUNNER is None:
             raise TacticFail("a `by` block inside a term needs minilean.tactics loaded")
         out = _BY_RUNNER(self.globals, [Goal(self.hyps, expected, None)], tactic)
@@ -347,7 +350,7 @@ class Elaborator:
             )
 
     def _check_anon(self, items: tuple, expected: Prop, node: tuple) -> None:
-        expected = dvd_exists(expected) or expected  # `⟨c, h⟩ : a ∣ b` (reducible instance)
+        expected = unfold_exists(expected) or expected  # `⟨c, h⟩ : a ∣ b`, Even, Odd (whnf unfolds them)
         if isinstance(expected, PQuant) and expected.q == "∃":  # ⟨witness, proof⟩
             if len(items) < 2:
                 raise TacticFail("invalid constructor ⟨...⟩, insufficient number of arguments")

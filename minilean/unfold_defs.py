@@ -1,13 +1,27 @@
 """Definitions that unfold to an `∃`: divisibility, `Even`, `Odd`.
 
-Mathlib defines `a ∣ b` as `∃ c, b = a * c` (through a reducible instance, so anonymous constructors
-and `use` see the `∃`), `Even n` as `∃ r, n = r + r` and `Odd n` as `∃ m, n = 2 * m + 1` (plain
-definitions: `rcases`/`obtain`/`cases` unfold them, `use` and `⟨_, _⟩` do not).
+Mathlib defines `a ∣ b` as `∃ c, b = a * c` (through an instance), `Even n` as `∃ r, n = r + r` and
+`Odd n` as `∃ m, n = 2 * m + 1`. `rcases`/`obtain`/`cases`, anonymous constructors and `use` all reach
+the `∃` by unfolding at default transparency, so all three read them the same way.
 """
 
 from __future__ import annotations
 
-from minilean.syntax import EBin, ENum, EVar, Expr, PPred, PQuant, PRel, Prop, expr_vars
+from minilean.goals import defeq
+from minilean.syntax import (
+    EBin,
+    ENum,
+    EVar,
+    Expr,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    SyntaxErr,
+    expr_vars,
+    prop_vars,
+    subst_prop,
+)
 
 
 def _fresh(base: str, *exprs: Expr) -> str:
@@ -41,4 +55,20 @@ def unfold_exists(p: Prop) -> Prop | None:
     return dvd_exists(p)
 
 
-__all__ = ["dvd_exists", "unfold_exists"]
+def defeq_unfolding(a: Prop, b: Prop) -> bool:
+    """`a` and `b` are the same proposition once `∣`/Even/Odd are unfolded (bound names do not matter)."""
+    a, b = unfold_exists(a) or a, unfold_exists(b) or b
+    if isinstance(a, PQuant) and isinstance(b, PQuant) and (a.q, a.sort) == (b.q, b.sort):
+        if a.var != b.var:
+            if a.var in prop_vars(b.body):
+                return False
+            try:
+                body = subst_prop(b.body, b.var, EVar(a.var))
+            except SyntaxErr:
+                return False
+            return defeq(a.body, body)
+        return defeq(a.body, b.body)
+    return defeq(a, b)
+
+
+__all__ = ["defeq_unfolding", "dvd_exists", "unfold_exists"]

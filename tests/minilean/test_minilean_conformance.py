@@ -27,6 +27,7 @@ FALSE_FILE = "theorem conf_false (x : ℝ) (h : x > 1) : x > 2 := by\n  linarith
 UNKNOWN_TACTIC = "theorem conf_aesop (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  aesop\n"
 SORRY_FILE = "theorem conf_sorry (p : Prop) (hp : p) : p := by\n  sorry\n"
 UNSTATABLE = "theorem conf_group (G : Type) [Group G] (g : G) : g * 1 = g := by\n  simp\n"
+VACUOUS = "theorem conf_vac (x : ℕ) (h : x < 0) : x = 1 := by\n  omega\n"  # proves its negation too
 BODY_ONLY = "intro h\nexact h"  # a tactic body: the statement comes from the statements table
 STATEMENTS = {"conf_body": {"id": "conf_body", "header": "import Mathlib\n",
                             "statement": "theorem conf_body (p : Prop) : p → p := by sorry"}}
@@ -40,6 +41,7 @@ def _rows() -> list[dict]:
         {"name": "conf_sorry", "source": "t", "lean": SORRY_FILE},
         {"name": "conf_group", "source": "t", "lean": UNSTATABLE},
         {"name": "conf_body", "source": "t", "lean": BODY_ONLY},
+        {"name": "conf_vac", "source": "t", "lean": VACUOUS},
     ]
 
 
@@ -61,6 +63,14 @@ def test_prepare_body_only_row_uses_the_statement_table() -> None:
     prep = conf.prepare(BODY_ONLY, "conf_body", STATEMENTS)
     assert "theorem conf_body (p : Prop) : p → p := by\n  intro h\n  exact h" in prep.source
     assert conf.prepare(BODY_ONLY, "unknown_name", STATEMENTS).statement is None
+
+
+def test_flip_conclusion() -> None:
+    assert conf.flip_conclusion("theorem t (a b : ℕ) (h : a < b) : a + 1 ≤ b") == (
+        "theorem t (a b : ℕ) (h : a < b) : a + 1 > b"
+    )
+    assert conf.flip_conclusion("theorem t (x : ℝ) : x = 2 ∨ x = 3") is None  # connectives: not negated
+    assert conf.flip_conclusion("theorem t (x : ℝ) : 0 < x ∧ x < 1") is None
 
 
 def test_classify_groups_by_construct() -> None:
@@ -85,8 +95,13 @@ def test_command_counts_and_reasons(jsonl: Path, tmp_path: Path, capsys: pytest.
     assert by_name["conf_sorry"].reason == "proof uses sorry" and not by_name["conf_sorry"].accepted
     assert not by_name["conf_group"].statable and not by_name["conf_group"].accepted
     s = conf.summarize(results)
-    assert (s.total, s.statable, s.accepted) == (6, 5, 2)
+    assert (s.total, s.statable, s.accepted) == (7, 6, 3)
     assert sum(s.reasons.values()) == 3  # the unstatable row is not counted among the reasons
+    # the soundness probe: conf_ok's negation is rejected; the vacuous theorem proves its negation too;
+    # conf_body's conclusion is an implication (no single relation to negate)
+    assert by_name["conf_ok"].flip_accepted is False and by_name["conf_vac"].flip_accepted is True
+    assert by_name["conf_body"].flip_accepted is None
+    assert (s.flips_checked, s.flips_accepted) == (2, 1)
     # the command line: same numbers, printed and written as JSON
     out = tmp_path / "out.json"
     assert conf.main(["--jsonl", str(jsonl), "--json", str(out), "--limit", "4"]) == 0

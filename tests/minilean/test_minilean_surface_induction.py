@@ -62,3 +62,12 @@ def test_ascii_dot_bullets() -> None:
     head = "b1 (p q : Prop) (hp : p) (hq : q) : p ∧ q"
     assert _run(head, "constructor", ".", "  exact hp", ". exact hq") == ([], [])
     assert _run(head, "constructor", ".", "  exact hq", ". exact hq")[0]
+
+
+def test_alternative_names_never_merge_two_variables() -> None:
+    # `k` is already a variable that the goal mentions: naming the new variable `k` too would make
+    # the two indistinguishable, so minilean refuses (Lean would shadow); a fresh name works
+    head = "sh (n k : ℕ) (h : k = 5) : n + k ≥ 5"
+    errs, _ = _run(head, "induction n with", "| zero => omega", "| succ k ih => omega")
+    assert errs and "cannot shadow the variable 'k'" in errs[0]
+    assert _run(head, "induction n with", "| zero => omega", "| succ m ih => omega") == ([], [])

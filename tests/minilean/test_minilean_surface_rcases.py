@@ -43,5 +43,20 @@ def test_use_and_anonymous_constructor_on_divisibility() -> None:
     # wrong witness / false divisibility: rejected
     assert _run("u3 (a : ℕ) : 3 ∣ 4 * a", "exact ⟨2 * a, by ring⟩")[0]
     assert _run("u4 (a : ℕ) : 3 ∣ 4 * a + 1", "use a", "ring")[0]
-    # `Even` is a plain definition: `use` does not unfold it (Lean's `use` works up to reducible unfolding)
-    assert _run("u5 (a : ℕ) : Even (2 * a)", "use a", "ring")[0]
+    # Even/Odd unfold too; a wrong witness leaves a false goal
+    assert _run("u5 (a : ℕ) : Even (2 * a)", "use a", "ring") == ([], [])
+    assert _run("u6 (a : ℕ) : Even (2 * a)", "use a + 1", "ring")[0]
+    assert _run("u7 : Odd (7 : ℤ)", "exact ⟨3, by norm_num⟩") == ([], [])
+    # `use x, h`: a proof fills the next field of the ∃'s body
+    head = "u8 (n : ℕ) (h₀ : 0 < n) : ∃ m, (m > n ∧ ∃ p, m * p ≤ m + p)"
+    assert _run(head, "use n + 1, by linarith", "exact ⟨1, by linarith⟩") == ([], [])
+    assert _run(head, "use n, by linarith", "exact ⟨1, by linarith⟩")[0]
+
+
+def test_divisibility_is_its_exists_for_exact_and_have() -> None:
+    assert _run("e1 (n : ℕ) (h₂ : 1342 ∣ n) : True", "have hk : ∃ k : ℕ, n = 1342 * k := h₂", "trivial") == (
+        [], [])
+    assert _run("e2 (n c : ℕ) (h : ∃ k : ℕ, n = c * k) : c ∣ n", "exact h") == ([], [])
+    # a different factor, or the factors swapped (not definitionally equal), is a type mismatch
+    assert _run("e3 (n : ℕ) (h₂ : 1342 ∣ n) : True", "have hk : ∃ k : ℕ, n = 1341 * k := h₂", "trivial")[0]
+    assert _run("e4 (n : ℕ) (h : ∃ k : ℕ, n = k * 2) : 2 ∣ n", "exact h")[0]

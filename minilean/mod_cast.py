@@ -1,0 +1,130 @@
+"""Cast normalization for `exact_mod_cast` / `assumption_mod_cast` (Mathlib's `norm_cast` normal form on
+minilean's fragment).
+
+Every step is one of Mathlib's `norm_cast` lemmas, so the normal form is equivalent to the input:
+
+* casts move to the leaves: `↑(a + b) = ↑a + ↑b`, `↑(a * b)`, `↑(a ^ n)`, `↑(-a)` and `↑(a - b)` (not from
+  ℕ, where `-` truncates), `↑(a / b)` from ℚ only (ℕ/ℤ division rounds), `↑|a|` from ℤ/ℚ, a cast of a
+  cast is one cast, and a cast numeral is a numeral;
+* a relation whose two sides are built only from numerals and casts from one type `S`, with operations
+  that exist in `S` as above, is the same relation in `S` (`(↑a : ℝ) < ↑b + 1 ↔ a < b + 1`), because
+  ℕ → ℤ → ℚ → ℝ are injective ring and order embeddings; `∣` is lowered from ℤ to ℕ only.
+
+Two propositions with the same normal form (up to minilean's definitional equality) are what
+`exact_mod_cast` accepts.
+"""
+
+from __future__ import annotations
+
+from minilean.syntax import (
+    INT,
+    NAT,
+    RAT,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ENum,
+    Expr,
+    PBin,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+)
+
+
+def _push(a: Expr, src: str, dst: str) -> Expr:
+    """`↑a` from `src` to `dst` with the cast moved to the leaves of `a` (already normalized)."""
+    if isinstance(a, ENum):
+        return a
+    if isinstance(a, ECast):  # ↑↑x = ↑x
+        return ECast(a.arg, a.src, dst)
+    if isinstance(a, ENeg) and src != NAT:
+        return ENeg(_push(a.arg, src, dst))
+    if isinstance(a, EBin):
+        if a.op in ("+", "*") or (a.op == "-" and src != NAT) or (a.op == "/" and src == RAT):
+            return EBin(a.op, _push(a.lhs, src, dst), _push(a.rhs, src, dst))
+        if a.op == "^":
+            return EBin("^", _push(a.lhs, src, dst), a.rhs)
+    if isinstance(a, EApp) and a.fn == "abs" and src != NAT and len(a.args) == 1:
+        return EApp("abs", (_push(a.args[0], src, dst),))
+    return ECast(a, src, dst)
+
+
+def norm_expr(e: Expr) -> Expr:
+    if isinstance(e, ECast):
+        return _push(norm_expr(e.arg), e.src, e.dst)
+    if isinstance(e, EBin):
+        return EBin(e.op, norm_expr(e.lhs), norm_expr(e.rhs))
+    if isinstance(e, ENeg):
+        return ENeg(norm_expr(e.arg))
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(norm_expr(a) for a in e.args))
+    return e
+
+
+def _cast_sources(e: Expr, acc: set[str]) -> bool:
+    """Collect the source types of the casts in `e`; False if some leaf is not a numeral or a cast."""
+    if isinstance(e, ENum):
+        return True
+    if isinstance(e, ECast):
+        acc.add(e.src)
+        return True
+    if isinstance(e, ENeg):
+        return _cast_sources(e.arg, acc)
+    if isinstance(e, EBin):
+        if e.op == "^":
+            return _cast_sources(e.lhs, acc)
+        return _cast_sources(e.lhs, acc) and _cast_sources(e.rhs, acc)
+    if isinstance(e, EApp) and e.fn == "abs":
+        return all(_cast_sources(a, acc) for a in e.args)
+    return False
+
+
+def _lower(e: Expr, src: str) -> Expr | None:
+    """`e` (numerals and casts from `src`) as a term of `src`; None if an operation does not exist there."""
+    if isinstance(e, ENum):
+        return e
+    if isinstance(e, ECast):
+        return e.arg
+    if isinstance(e, ENeg):
+        inner = _lower(e.arg, src)
+        return None if inner is None or src == NAT else ENeg(inner)
+    if isinstance(e, EBin):
+        if e.op == "^":
+            base = _lower(e.lhs, src)
+            return None if base is None else EBin("^", base, e.rhs)
+        ok = e.op in ("+", "*") or (e.op == "-" and src != NAT) or (e.op == "/" and src == RAT)
+        lhs, rhs = _lower(e.lhs, src), _lower(e.rhs, src)
+        return None if not ok or lhs is None or rhs is None else EBin(e.op, lhs, rhs)
+    if isinstance(e, EApp) and e.fn == "abs" and src != NAT:
+        inner = _lower(e.args[0], src)
+        return None if inner is None else EApp("abs", (inner,))
+    return None
+
+
+def norm_prop(p: Prop) -> Prop:
+    if isinstance(p, PRel):
+        lhs, rhs = norm_expr(p.lhs), norm_expr(p.rhs)
+        srcs: set[str] = set()
+        if _cast_sources(lhs, srcs) and _cast_sources(rhs, srcs) and len(srcs) == 1:
+            src = srcs.pop()
+            if p.op != "∣" or (src == NAT and p.ty == INT):  # in ℝ every nonzero number divides
+                lo_l, lo_r = _lower(lhs, src), _lower(rhs, src)
+                if lo_l is not None and lo_r is not None:
+                    return norm_prop(PRel(p.op, lo_l, lo_r, src))
+        return PRel(p.op, lhs, rhs, p.ty)
+    if isinstance(p, PNot):
+        return PNot(norm_prop(p.arg))
+    if isinstance(p, PBin):
+        return PBin(p.op, norm_prop(p.lhs), norm_prop(p.rhs))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, norm_prop(p.body))
+    if isinstance(p, PPred):
+        return PPred(p.name, norm_expr(p.arg), p.ty)
+    return p
+
+
+__all__ = ["norm_expr", "norm_prop"]
