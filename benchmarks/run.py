@@ -27,6 +27,7 @@ BENCHMARKS: dict[str, str] = {
     "fanout": "benchmarks.bench_fanout",
     "search": "benchmarks.bench_search",
     "training": "benchmarks.bench_training",
+    "minilean": "benchmarks.bench_minilean",
     "conformance": "benchmarks.bench_conformance",  # before pipeline: the pipeline gets what is left
     "pipeline": "benchmarks.bench_pipeline",
     "gpu": "benchmarks.bench_gpu",
