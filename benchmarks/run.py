@@ -28,6 +28,7 @@ BENCHMARKS: dict[str, str] = {
     "search": "benchmarks.bench_search",
     "training": "benchmarks.bench_training",
     "minilean": "benchmarks.bench_minilean",
+    "agreement": "benchmarks.bench_agreement",
     "conformance": "benchmarks.bench_conformance",  # before pipeline: the pipeline gets what is left
     "pipeline": "benchmarks.bench_pipeline",
     "gpu": "benchmarks.bench_gpu",
