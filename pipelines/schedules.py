@@ -134,18 +134,20 @@ def rl_back_to_back_sensor(
         target, source = parse_target(context.cursor, done, proofmill.settings.rl.iterations)
     except ValueError as exc:
         return dg.SkipReason(str(exc))
-    if context.cursor and context.cursor.strip().startswith("+"):
-        # resolve "+N" once: the next tick must not add N again
-        context.update_cursor(str(target))
+    # "+N" is resolved once into the target it names, so the next tick does not add N again. The new
+    # cursor goes out in the SensorResult only: Dagster refuses a result that sets a cursor after
+    # context.update_cursor() was called, so every path below returns a SensorResult carrying it.
+    cursor = str(target) if context.cursor and context.cursor.strip().startswith("+") else context.cursor
     key, reason = _next_request(context.instance, proofmill, target, source)
     if key is None:
-        return dg.SkipReason(reason)
+        return dg.SensorResult(skip_reason=reason, cursor=cursor)
     if _last_run_failed(context.instance, key):
-        return dg.SkipReason(f"the last run of iteration {key} failed; re-execute it from failure")
+        reason = f"the last run of iteration {key} failed; re-execute it from failure"
+        return dg.SensorResult(skip_reason=reason, cursor=cursor)
     return dg.SensorResult(
         run_requests=[dg.RunRequest(partition_key=key, tags={"proofmill/trigger": "sensor"})],
         dynamic_partitions_requests=[RL_PARTITIONS.build_add_request([key])],
-        cursor=context.cursor,
+        cursor=cursor,
     )
 
 
