@@ -22,6 +22,7 @@ import dagster as dg
 
 from assets.keys import POLICY, RL_PARTITIONS, RL_PARTITIONS_NAME
 from assets.resources import ProofmillResource
+from pipelines import run_lock
 from pipelines.jobs import RL_JOB_NAME, rl_job
 from pipelines.run_health import crashed, live_runs
 
@@ -94,6 +95,8 @@ def _next_request(
     """(partition key to launch, reason); key None when nothing should start now."""
     if _active_rl_runs(instance):
         return None, "an RL iteration is in flight"
+    if run_lock.held(instance.root_directory):  # between the runs of a `proofmill run`: leave it the instance
+        return None, "a `proofmill run` command is running on this instance"
     if target is None:
         target, source = proofmill.settings.rl.iterations, "the profile's rl.iterations"
     k = next_iteration(instance)
