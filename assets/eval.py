@@ -9,7 +9,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
-from assets.io import eval_metadata
+from assets.eval_view import eval_metadata
 from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
 
@@ -63,7 +63,7 @@ def eval_report_sft(
         context.log.info(f"{name}: {stats['batching']}")
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
-    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, checkpoint))
+    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, settings.eval_split))
 
 
 # ------------------------------------------------------------------------------------------- sweep

@@ -6,7 +6,6 @@ plots by reference to their MLflow artifacts, ``mlflow_image``; inline PNG only 
 from __future__ import annotations
 
 import base64
-import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -154,32 +153,6 @@ def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) ->
         return None
     data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
     return dg.MetadataValue.md(f"![{alt or Path(path).name}](data:image/png;base64,{data})")
-
-
-def eval_metadata(
-    result: Any, mlflow: str, checkpoint: str | os.PathLike[str] | None = None
-) -> dict[str, Any]:
-    """Metadata of an eval report (``search.evaluate.EvalResult``): summary table, success rates, plot
-    (by reference to the MLflow run that registered ``checkpoint``, when the report was logged there)."""
-    from models.registration import read_registered
-    from search.report import MARKDOWN_FILE, PLOT_FILE
-
-    plot = result.report_dir / PLOT_FILE
-    md: dict[str, Any] = {
-        "summary": dg.MetadataValue.md((result.report_dir / MARKDOWN_FILE).read_text()),
-        "theorems": result.theorems,
-        "num_simulations": result.num_simulations,
-        "report_dir": dg.MetadataValue.path(str(result.report_dir)),
-        "plot": dg.MetadataValue.path(str(plot)),
-        "mlflow": mlflow,
-        "search_stats": dg.MetadataValue.json(json.loads(json.dumps(result.stats, default=str))),
-        **{f"success_rate_{n}": dg.MetadataValue.float(r) for n, r in result.success_rates.items()},
-    }
-    record = read_registered(checkpoint) if checkpoint is not None and mlflow.startswith("logged") else None
-    logged = str(record["run_id"]) if record else None
-    if (preview := mlflow_image(logged, f"eval/{PLOT_FILE}", "success vs simulations", plot)) is not None:
-        md["plot_preview"] = preview
-    return md
 
 
 def group_counts(path: str | os.PathLike[str], columns: Sequence[str]) -> list[dict[str, Any]]:

@@ -46,7 +46,9 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from assets import keys
-from assets.io import eval_metadata, markdown_table, mlflow_image, proofs_markdown
+from assets.eval_view import eval_metadata
+from assets.inline_plot import history_chart
+from assets.io import markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
 from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
@@ -423,6 +425,8 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
     artifact = f"plots/{Path(curve).name}" if curve else ""
     if (plot := mlflow_image(version.run_id, artifact, "loss curve", curve)) is not None:
         md["loss_curve"] = plot
+    if (chart := history_chart(update.history or {})) is not None:  # in place, without MLflow running
+        md["loss_chart"] = chart
     return md
 
 
@@ -433,12 +437,12 @@ def _explain_skip(
     """A partition left empty on purpose says so: an observation with the reason shows in the asset's
     events and on the partition, so the gap does not look like a failure; returns the not_below_sft
     result that says nothing was compared."""
-    reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every {eval_every} and "
-              f"on the last, {last}); materialize with config force: true to evaluate it anyway")
+    reason = (f"skipped: eval every {eval_every} iterations and on the last ({last}); iteration {k} is "
+              "not one. Materialize it with config force: true to evaluate it anyway")
     context.log.info(reason)
     context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
-                                          metadata={"skipped": reason}))
-    return _not_evaluated(k)
+                                          description=reason, metadata={"skipped": reason}))
+    return _not_evaluated(k, reason)
 
 
 class RLEvalConfig(dg.Config):
@@ -509,15 +513,16 @@ def rl_eval(
     )
     policy_ckpt = checkpoints[f"rl-{k}"][0]
     mlflow = result.log_to_mlflow(policy_ckpt, proofmill.tracking_uri, {f"rl-{k}": "rl"})
-    md = {**eval_metadata(result, mlflow, policy_ckpt), **_spread_and_best(proofmill, k)}
+    md = {**eval_metadata(result, mlflow, settings.eval_split), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.summary, md.get("delta_vs_sft_ci95"))
 
 
-def _not_evaluated(k: int) -> dg.AssetCheckResult:
+def _not_evaluated(k: int, reason: str) -> dg.AssetCheckResult:
     """The not_below_sft result of an iteration that is not evaluated: says plainly nothing was compared."""
-    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
-                               description=f"iteration {k} is not an eval iteration: nothing compared")
+    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True,
+                               metadata={"evaluated": False, "skipped": reason},
+                               description=f"{reason.split(';')[0]}: iteration {k} not compared")
 
 
 def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
@@ -549,10 +554,9 @@ def _not_below_sft(k: int, summary: dict[str, Any], delta: str | None) -> dg.Ass
         severity=dg.AssetCheckSeverity.WARN,
         description=None if not below else "; ".join(
             f"policy[{k}] proves {r} < SFT {s} of {n} on {name}" for name, (r, s, n) in below.items()),
+        # per eval set only: a rate pooled over sets of different difficulty would mislead
         metadata={"proven_rl_vs_sft": ", ".join(f"{name} {r} vs {s} of {n}"
                                                 for name, (r, s, n) in per_set.items()),
-                  "success_rate_rl": float(rl["success_rate"]),
-                  "success_rate_sft": float(sft["success_rate"]),
                   "delta_vs_sft_ci95": delta or "-"},
     )
 
@@ -567,17 +571,21 @@ def _spread_and_best(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
     from search.learning_curve import best_point, rl_points
 
     # the fixed eval set (the profile's first eval benchmark) decides the curve point and `best`
-    points = rl_points(proofmill.path("eval"), dataset=proofmill.settings.eval_benchmarks[0])
+    fixed = proofmill.settings.eval_benchmarks[0]
+    on = f"on {fixed} {proofmill.settings.eval_split}"
+    points = rl_points(proofmill.path("eval"), dataset=fixed)
     md: dict[str, Any] = {}
     point = next((p for p in points if p.iteration == k), None)
     if point is not None:
-        md["success_rate_rl_ci95"] = str(point.rate)
+        sims = f", {point.num_simulations} simulations" if point.num_simulations else ""
+        md["success_rate_rl_ci95"] = f"{point.rate} {on} ({point.rate.n} theorems{sims})"
         if (d := point.delta_vs_sft) is not None:
-            md["delta_vs_sft_ci95"] = f"{100 * d.mean:+.1f} points [{100 * d.low:+.1f}, {100 * d.high:+.1f}]"
+            interval = f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}]"
+            md["delta_vs_sft_ci95"] = f"{100 * d.mean:+.1f} points {interval} {on}, paired"
     best = best_point(points)
     if best is not None:
         moved = point_best_at(best.checkpoint or "", proofmill.tracking_uri)
         atomic_write_text(proofmill.path("eval", "rl", "best.json"),
                           json.dumps({**best.to_dict(), "alias": moved}, indent=2) + "\n")
-        md["best"] = f"{best.run} ({best.checkpoint}): {best.rate}; alias {moved}"
+        md["best"] = f"{best.run} ({best.checkpoint}): {best.rate} {on}; alias {moved}"
     return md
