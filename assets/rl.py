@@ -37,6 +37,7 @@ so re-materializing a partition, or re-executing a failed run from failure, neve
 
 # No `from __future__ import annotations` here: Dagster resolves the run-config class from the
 # asset function's annotation at definition time and cannot resolve it from a string.
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -323,6 +324,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
     window, rows, mix = _training_rows(proofmill, k)
+    started_at = time.time()  # the MLflow run's start: its duration covers the update
     update = update_policy(
         init_checkpoint=init,
         out_checkpoint=policy_checkpoint(proofmill, k),
@@ -344,7 +346,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
         )
     version, aliases = register_policy(
         update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
-        tokenizer_path=proofmill.tokenizer_path(),
+        tokenizer_path=proofmill.tokenizer_path(), started_at=started_at,
     )
     mix["mix_mlflow"] = _log_mix(proofmill, version.run_id, k, mix)
     return dg.MaterializeResult(metadata={**_policy_metadata(update, version, aliases), **mix})
@@ -380,7 +382,7 @@ def _log_mix(proofmill: ProofmillResource, run_id: str | None, k: int, mix: dict
 
         client = registry.client(proofmill.tracking_uri)
         for name in ("whole_proof_rows", "self_play_rows"):
-            client.log_metric(run_id, f"rl_{name}", float(mix[name]), step=k)
+            client.log_metric(run_id, f"rl/{name}", float(mix[name]), step=k)
         client.set_tag(run_id, "rollout_mode", mix["rollout_mode"])
     except Exception as exc:  # a tracking outage must not fail the update
         return f"not logged: {type(exc).__name__}: {exc}"

@@ -47,8 +47,10 @@ def register_checkpoint(
     uri: str,
     iteration: int | None = None,
     tokenizer_path: str | Path | None = None,
+    started_at: float | None = None,
 ) -> Any:
-    """Log the training run, register ``checkpoint`` as a model version, write ``registered.json``."""
+    """Log the training run (``started_at``: when training began, epoch seconds), register
+    ``checkpoint`` as a model version, write ``registered.json``."""
     from models import registry
 
     extra: dict[str, Any] = {"iteration": iteration} if iteration is not None else {"stage": stage}
@@ -69,6 +71,7 @@ def register_checkpoint(
         uri=uri,
         record_path=registered_file(checkpoint),
         record_extra=extra,
+        started_at=started_at,
     )
 
 
@@ -104,9 +107,12 @@ def log_eval(
         run_id = str(record["run_id"])
         for run, s in summary["runs"].items():
             name = names.get(run, run)
-            client.log_metric(run_id, f"eval_{name}_success_rate", float(s["success_rate"]))
+            # eval/ prefix: the UI groups these charts apart from the stage's training curves
+            client.log_metric(run_id, f"eval/{name}_success_rate", float(s["success_rate"]))
             for t, rate in s["anytime_success"].items():
-                client.log_metric(run_id, f"eval_{name}_success_at", float(rate), step=int(t))
+                client.log_metric(run_id, f"eval/{name}_success_at", float(rate), step=int(t))
+            for ds, d in (s.get("datasets") or {}).items():  # per eval set: the pooled rate mixes sets
+                client.log_metric(run_id, f"eval/{name}_success_rate_{ds}", float(d["success_rate"]))
         for file in files:
             client.log_artifact(run_id, file, artifact_path="eval")
     except Exception as exc:  # a tracking outage must not fail the eval

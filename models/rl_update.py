@@ -152,6 +152,7 @@ def register_policy(
     dagster_run_id: str | None,
     asset_key: str = "policy",
     tokenizer_path: str | Path | None = None,
+    started_at: float | None = None,
 ) -> tuple[Any, tuple[str, ...]]:
     """Register policy[k] in MLflow; returns (version, aliases moved). Re-registering an old iteration
     must not move ``rl-latest`` back in time."""
@@ -175,5 +176,6 @@ def register_policy(
         asset_key=asset_key,
         aliases=aliases,
         uri=tracking_uri,
+        started_at=started_at,
     )
     return version, aliases

@@ -8,6 +8,7 @@ settings for the stage, then ``models.registration.register_checkpoint``. Usable
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ def train_and_register(
     )
     out = Path(out_checkpoint)
     forget_registration(out)  # stale until the new version is registered
+    started_at = time.time()  # the MLflow run's start: its duration in the UI covers the training
     train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed,
                                 augment=settings.augment)
     result = run_stage(
@@ -79,5 +81,6 @@ def train_and_register(
         asset_key=asset_key,
         aliases=aliases,
         uri=tracking_uri,
+        started_at=started_at,
     )
     return result, version
