@@ -341,9 +341,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
-        context.log.warning(
-            f"iteration {k}: the replay window {window} is empty; policy[{k}] = policy[{k - 1}]"
-        )
+        context.log.warning(f"iteration {k}: empty replay window {window}; policy[{k}] = policy[{k - 1}]")
     version, aliases = register_policy(
         update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
         tokenizer_path=proofmill.tokenizer_path(), started_at=started_at,

@@ -4,6 +4,8 @@ baseline (one automation tactic alone) and uniform-random reference lines (``sea
 Each curve shows inline on the asset page (``assets.inline_plot``); full-size PNGs lie next to the
 reports and in MLflow (one run, re-used on re-materialization). Unpartitioned: it reads all iterations."""
 
+from typing import Any
+
 import dagster as dg
 
 from assets import keys
@@ -51,32 +53,47 @@ def rl_learning_curve(
     from search.automation_baseline import automation_rates
 
     settings = proofmill.settings
-    split = settings.eval_split
-    eval_root, out = proofmill.path("eval"), proofmill.path("eval", "rl")
     # the automation line means something only when the eval ran on minilean (no external Lean servers)
     auto = {} if proofmill.servers else automation_rates(proofmill.eval_statements())
     md: dict = {}
     curves: dict = {}
     for i, ds in enumerate(settings.eval_benchmarks):
-        extra = {lc.AUTOMATION: auto[ds]} if ds in auto else {}
-        stem = "learning_curve" if i == 0 else f"learning_curve_{ds}"  # the first set keeps the old name
-        points, references, plot = lc.write_curve(
-            eval_root, out, f"RL learning curve ({settings.name}), {split} of {ds}", ds, extra, stem)
-        if not any(p.iteration > 0 for p in points):
+        stem = "learning_curve" if i == 0 else f"learning_curve_{ds}"  # the fixed set keeps the old name
+        if (found := _one_curve(proofmill, ds, auto.get(ds), stem)) is None:
             context.log.info(f"no RL eval point on {ds}")
             continue
-        curves[ds] = (points, references, plot)
-        n = points[0].rate.n
-        sims = points[-1].num_simulations
-        label = f"{ds} {split}, {n} theorems" + (f", {sims} simulations" if sims else "")
-        chart, legend = curve_chart(points, references)
-        md[f"curve_{ds}"] = chart_metadata(chart, f"**{label}**: % proved vs RL iteration; {legend}")
-        md[f"points_{ds}"] = dg.MetadataValue.md(lc.markdown_table(points))
-        md[f"png_{ds}"] = dg.MetadataValue.path(str(plot))
+        curves[ds], entries = found
+        md.update(entries)
     if not curves:
-        raise dg.Failure(f"no RL eval report under {out}; materialize rl_eval first")
+        raise dg.Failure(f"no RL eval report under {proofmill.path('eval', 'rl')}; materialize rl_eval first")
     fixed = settings.eval_benchmarks[0]
     best = lc.best_point(curves[fixed][0]) if fixed in curves else None
-    md["best"] = f"{best.run} ({best.checkpoint}): {best.rate} on {fixed} {split}" if best else "-"
+    on = f"on {fixed} {settings.eval_split}"
+    md["best"] = f"{best.run} ({best.checkpoint}): {best.rate} {on}" if best else "-"
     md["mlflow"] = lc.log_curves_to_mlflow(curves, proofmill.tracking_uri)
     return dg.MaterializeResult(metadata=md)
+
+
+def _one_curve(
+    proofmill: ProofmillResource, ds: str, automation: Any, stem: str
+) -> tuple[tuple, dict] | None:
+    """((points, references, png), metadata) of eval set ``ds``'s curve (files ``<stem>.png``/``.json``);
+    None without an RL point on it."""
+    from search import learning_curve as lc
+
+    settings = proofmill.settings
+    split = settings.eval_split
+    extra = {lc.AUTOMATION: automation} if automation is not None else {}
+    points, references, plot = lc.write_curve(
+        proofmill.path("eval"), proofmill.path("eval", "rl"),
+        f"RL learning curve ({settings.name}), {split} of {ds}", ds, extra, stem)
+    if not any(p.iteration > 0 for p in points):
+        return None
+    sims = points[-1].num_simulations
+    label = f"{ds} {split}, {points[0].rate.n} theorems" + (f", {sims} simulations" if sims else "")
+    chart, legend = curve_chart(points, references)
+    return (points, references, plot), {
+        f"curve_{ds}": chart_metadata(chart, f"**{label}**: % proved vs RL iteration; {legend}"),
+        f"points_{ds}": dg.MetadataValue.md(lc.markdown_table(points)),
+        f"png_{ds}": dg.MetadataValue.path(str(plot)),
+    }
