@@ -9,6 +9,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
+from assets.config_checks import check_config
 from assets.eval_view import eval_metadata
 from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
@@ -38,6 +39,7 @@ def eval_report_sft(
 ) -> dg.MaterializeResult:
     from search.evaluate import evaluate_checkpoints
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
     theorems = proofmill.eval_statements(config.max_theorems)
@@ -94,6 +96,7 @@ def eval_sweep(
     from models.best import point_best_at
     from search.eval_sweep import log_sweep_metrics, run_sweep
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
     checkpoints = _sweep_checkpoints(proofmill, config.checkpoints)

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import dagster as dg
-import pyarrow.parquet as pq
 
 from assets.inline_plot import Chart, Series, chart_metadata
+from core import data_files
 from core.atomic import atomic_write_text
 
 STATS_FILE = "search_stats.json"
@@ -62,7 +62,7 @@ def success_table(summary: Mapping[str, Any], split: str | None, budget: int | N
 
 def anytime_by_set(report_dir: Path, budgets: list[int]) -> dict[str, dict[str, list[float]]]:
     """{dataset: {run: [% proved within t simulations for t in budgets]}} from the per-theorem table."""
-    rows = pq.read_table(report_dir / "theorems.parquet",
+    rows = data_files.read_table(report_dir / "theorems.parquet",
                          columns=["run", "dataset", "outcome", "solved_at_simulation"]).to_pylist()
     counts: dict[tuple[str, str], list[int]] = {}
     totals: dict[tuple[str, str], int] = {}

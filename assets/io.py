@@ -17,6 +17,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_file
 
 ROW_GROUP_SIZE = 1024  # rows per parquet row group: cheap random access for training loaders
@@ -170,7 +171,7 @@ def table_metadata(
     path: str | os.PathLike[str], *, breakdown: Sequence[str] = (), sample_rows: int = SAMPLE_ROWS
 ) -> dict[str, Any]:
     """Row count, bytes, path, a sample (markdown) and optionally a per-group row count (markdown)."""
-    pf = pq.ParquetFile(path)
+    pf = data_files.parquet_file(path)
     n_rows = pf.metadata.num_rows
     sample = pf.read_row_group(0).slice(0, sample_rows).to_pylist() if pf.num_row_groups else []
     meta: dict[str, Any] = {
@@ -187,5 +188,5 @@ def table_metadata(
 
 
 def required_columns_missing(path: str | os.PathLike[str], required: Iterable[str]) -> list[str]:
-    names = set(pq.ParquetFile(path).schema_arrow.names)
+    names = set(data_files.parquet_file(path).schema_arrow.names)
     return [c for c in required if c not in names]

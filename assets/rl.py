@@ -44,15 +44,16 @@ from pathlib import Path
 from typing import Any
 
 import dagster as dg
-import pyarrow.parquet as pq
 
 from assets import keys
+from assets.config_checks import check_config
 from assets.eval_view import eval_metadata
 from assets.inline_plot import history_chart
 from assets.io import markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
 from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
+from core import data_files
 from lean_io.errors import InfrastructureShareError
 from search import conjecture_loop, replay
 from search import rollouts as rollout_lib
@@ -141,7 +142,7 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
         base = _checked_statements(context, proofmill, base)
     # never an eval theorem in the pool: every split of the benchmarks is excluded from the frontier
     benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
-    eval_statements = pq.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
+    eval_statements = data_files.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
     theorems, fresh = rollout_lib.rl_pool(proofmill.root, base, k, proofmill.settings, eval_statements)
     if proofmill.settings.conjecture.enabled:  # + accepted conjectures of iterations < k (issue 16)
         theorems = conjecture_loop.with_conjectures(proofmill.root, theorems, k, eval_statements)[0]
@@ -488,6 +489,7 @@ def rl_eval(
 ) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
     from search.evaluate import evaluate_checkpoints, search_settings
 
+    check_config(config)
     k = iteration_of(context.partition_key)
     settings = proofmill.settings
     rl = settings.rl

@@ -9,6 +9,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
+from assets.config_checks import check_config
 from assets.io import mlflow_image
 from assets.resources import ProofmillResource
 
@@ -43,6 +44,7 @@ def whole_proof_eval(
 ) -> dg.MaterializeResult:
     from search import whole_proof_eval as wpe
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations)
     checkpoints = _checkpoints(proofmill, config.checkpoints)

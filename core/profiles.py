@@ -511,6 +511,9 @@ def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
     for key, value in overrides.items():
         if key not in names:
             raise ValueError(f"unknown profile field {key!r} in {type(obj).__name__}; known: {sorted(names)}")
+        if key == "name" and isinstance(obj, Profile):  # would relabel the settings, not switch them
+            raise ValueError(f"profile field 'name' cannot be overridden (got {value!r}); choose the profile "
+                             f"with --profile or ${PROFILE_ENV}")
         path = f"{where}.{key}" if where else key
         current = getattr(obj, key)
         if dataclasses.is_dataclass(current):

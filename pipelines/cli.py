@@ -26,7 +26,11 @@ from core.profiles import PROFILES
 
 
 def _prepare_env(profile: str | None) -> None:
-    """Defaults that make every entry point use the repo's instance, MLflow store and profile."""
+    """Defaults that make every entry point use the repo's instance, MLflow store and profile; a malformed
+    environment variable is refused here, in one line, before anything starts."""
+    from core.env_check import check_environment
+
+    check_environment()
     os.environ.setdefault("DAGSTER_HOME", str(REPO_ROOT / "dagster_home"))
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     os.environ.setdefault("DO_NOT_TRACK", "1")

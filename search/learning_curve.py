@@ -16,8 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
+from core import data_files
 from core.atomic import atomic_file
 from search.spread import Interval, bootstrap_rate, paired_delta
 
@@ -53,7 +52,8 @@ class CurvePoint:
 def solved_by_run(report_dir: str | Path, dataset: str | None = None) -> dict[str, dict[str, bool]]:
     """{run: {theorem id: proven}} of one eval report's per-theorem table (only ``dataset``'s theorems
     when given: a report over several eval sets gives one curve per set)."""
-    rows = pq.read_table(Path(report_dir) / THEOREMS_FILE, columns=["run", "dataset", "id", "outcome"])
+    columns = ["run", "dataset", "id", "outcome"]
+    rows = data_files.read_table(Path(report_dir) / THEOREMS_FILE, columns=columns)
     out: dict[str, dict[str, bool]] = {}
     for r in rows.to_pylist():
         if dataset is not None and r["dataset"] != dataset:

@@ -17,6 +17,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_write_bytes, atomic_write_text
 from search.prover import ERROR, PROVEN, UNPROVEN, Attempt
 
@@ -202,7 +203,7 @@ def write_eval_report(
 def read_attempts(report_dir: str | Path, run: str) -> list[Attempt]:
     """One run's attempts back from a report's per-theorem table (outcome, simulations, seconds, proof,
     error, solved_at_simulation, model version; no transitions), in the table's order."""
-    table = pq.read_table(Path(report_dir) / THEOREMS_FILE, schema=THEOREM_SCHEMA)
+    table = data_files.read_table(Path(report_dir) / THEOREMS_FILE, schema=THEOREM_SCHEMA)
     return [
         Attempt(dataset=r["dataset"], theorem_id=r["id"], outcome=r["outcome"],
                 simulations=r["simulations"] or 0, seconds=r["seconds"] or 0.0, proof=r["proof"],
