@@ -186,7 +186,7 @@ def _batch_metadata(stats: dict[str, Any], mode: str, version: str) -> dict[str,
     """A rollout batch's counts, its mode and (whole_proof/both) the whole-proof and MCTS counts."""
     keep = ("proven", "attempts", "seconds", "concurrency")
     return {
-        **{n: stats[n] for n in keep},
+        **{n: round(stats[n], 1) if isinstance(stats[n], float) else stats[n] for n in keep},
         "rollout_mode": mode,
         **{n: v for n, v in stats.items() if n.startswith(("whole_proof_", "mcts_"))},
         "batching": dg.MetadataValue.json(stats["batching"]),

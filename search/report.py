@@ -139,8 +139,10 @@ def _plot(summary: dict[str, Any], title: str) -> bytes:
 
 def summary_markdown(summary: dict[str, Any]) -> str:
     budgets = summary["budgets"]
-    head = ["run", "theorems", "proven", "unproven", "error", "success", *[f"@{t}" for t in budgets],
-            "checkpoint"]
+    sets = sorted({ds for s in summary["runs"].values() for ds in s.get("datasets") or {}})
+    pooled = " (pooled)" if len(sets) > 1 else ""  # a rate over several eval sets says so
+    head = ["run", "theorems", "proven", "unproven", "error", f"success{pooled}",
+            *[f"@{t}" for t in budgets], "checkpoint"]
     lines = [f"# {summary['title']}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for run, s in summary["runs"].items():
         cells = [
@@ -152,6 +154,13 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "Success rate counts errored theorems in the denominator; @t = proved within the first t "
               "simulations of the same search."]
+    if pooled:
+        lines += ["", f"Pooled over the eval sets {', '.join(sets)}; per set:", "",
+                  "| run | " + " | ".join(sets) + " |", "|---" * (len(sets) + 1) + "|"]
+        for run, s in summary["runs"].items():
+            cells = [f"{d['proven']}/{d['theorems']} = {100 * d['success_rate']:.1f}%" if (d := (
+                s.get("datasets") or {}).get(ds)) else "-" for ds in sets]
+            lines.append(f"| {run} | " + " | ".join(cells) + " |")
     for run, s in summary["runs"].items():
         if s["errors"]:
             lines += ["", f"Errors in `{run}`:", *[f"- {e[:300]}" for e in s["errors"]]]

@@ -200,3 +200,16 @@ def test_a_skipped_rl_eval_partition_says_why(tmp_path: Path, monkeypatch: pytes
         assert observation.metadata["skipped"].value == observation.description
         [check] = result.get_asset_check_evaluations()
         assert check.passed and check.description.startswith("skipped: eval every 2 iterations")
+
+
+def test_the_report_summary_says_its_rate_is_pooled(tmp_path: Path) -> None:
+    from search.report import summary_markdown
+
+    rows = _statements()
+    sft = _attempts(rows, lambda i, r: i % 3 != 0, "models:/proofmill/3")
+    summary = write_eval_report({"sft": sft}, tmp_path, title="t", num_simulations=64)
+    md = summary_markdown(summary)
+    assert "| success (pooled) |" in md and "Pooled over the eval sets minif2f_lite, minilean" in md
+    assert "| sft | 20/30 = 66.7% | 13/20 = 65.0% |" in md
+    one_set = write_eval_report({"sft": sft[:20]}, tmp_path / "one", title="t", num_simulations=64)
+    assert "pooled" not in summary_markdown(one_set).lower()
