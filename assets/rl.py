@@ -490,8 +490,7 @@ def rl_eval(
     from search.evaluate import evaluate_checkpoints, search_settings
 
     check_config(config)
-    k = iteration_of(context.partition_key)
-    settings = proofmill.settings
+    k, settings = iteration_of(context.partition_key), proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check result is required

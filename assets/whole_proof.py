@@ -81,4 +81,22 @@ def _metadata(result: Any, logged: dict[str, str],
                            result.out_dir / PLOT_FILE)
     if preview is not None:
         md["plot_preview"] = preview
+    md["chart"] = pass_at_k_chart(result.summary["runs"])  # in place, without MLflow running
     return md
+
+
+def pass_at_k_chart(runs: dict[str, Any]) -> dg.MetadataValue:
+    """pass@k vs k (log2 axis) per checkpoint, as an inline chart (assets.inline_plot)."""
+    import math
+
+    from assets.inline_plot import Chart, Series, chart_metadata
+
+    ks = sorted({int(k) for s in runs.values() for k in s["pass_at"]})
+    xs = [math.log2(k) for k in ks]
+    chart = Chart(x_min=xs[0] - 0.5, x_max=xs[-1] + 0.5, x_ticks=xs, x_labels=[str(k) for k in ks])
+    legend = []
+    for (run, s), color in zip(runs.items(), ("blue", "green", "orange", "purple"), strict=False):
+        ys = [100 * float(s["pass_at"].get(str(k), 0.0)) for k in ks]
+        chart.series.append(Series(xs, ys, color))
+        legend.append(f"{color}: {run} pass@{ks[-1]} {ys[-1]:.0f} %")
+    return chart_metadata(chart, "whole-proof pass@k (%) vs k; " + ", ".join(legend))

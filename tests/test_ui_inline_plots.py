@@ -213,3 +213,14 @@ def test_the_report_summary_says_its_rate_is_pooled(tmp_path: Path) -> None:
     assert "| sft | 20/30 = 66.7% | 13/20 = 65.0% |" in md
     one_set = write_eval_report({"sft": sft[:20]}, tmp_path / "one", title="t", num_simulations=64)
     assert "pooled" not in summary_markdown(one_set).lower()
+
+
+def test_whole_proof_pass_at_k_chart_inline() -> None:
+    from assets.whole_proof import pass_at_k_chart
+
+    runs = {"sft": {"pass_at": {"1": 0.1, "2": 0.18, "4": 0.3, "8": 0.41, "16": 0.5}},
+            "rl-3": {"pass_at": {"1": 0.12, "2": 0.2, "4": 0.33, "8": 0.45, "16": 0.55}}}
+    md = pass_at_k_chart(runs).value
+    assert len(md) < INLINE_LIMIT and "blue: sft pass@16 50 %" in md and "green: rl-3 pass@16 55 %" in md
+    lines = svg_of(md).findall(f"{SVG}polyline")
+    assert [len(pl.get("points").split()) for pl in lines] == [5, 5]
