@@ -69,11 +69,11 @@ class Chart:
             f"<path d='M{LEFT} {BOTTOM}H{RIGHT}M{LEFT} {BOTTOM}V{TOP}' stroke='gray'/>",
         ]
         labels = self.x_labels or [f"{t:g}" for t in self.x_ticks]
-        ticks = "".join(f"<text x='{self._x(t) - 3}' y='{H - 2}'>{lab}</text>"
+        ticks = "".join(f"<tspan x='{self._x(t) - 3}'>{lab}</tspan>"
                         for t, lab in zip(self.x_ticks, labels, strict=True))
-        top = f"{self.y_max:g}{self.y_label}"
-        parts.append(f"<g font-size='8' fill='dimgray'><text y='{TOP + 6}'>{top}</text>"
-                     f"<text y='{BOTTOM}'>0</text>{ticks}</g>")
+        top = f"{self.y_max:g}{self.y_label}"  # the y axis runs from 0 to this
+        parts.append(f"<g font-size='8' fill='gray'><text y='{TOP + 6}'>{top}</text>"
+                     f"<text y='{H - 2}'>{ticks}</text></g>")
         for h in self.hlines:
             dash = f" stroke-dasharray='{h.dash}'" if h.dash else ""
             parts.append(f"<path d='M{LEFT} {self._y(h.y)}H{RIGHT}' stroke='{h.color}'{dash}/>")

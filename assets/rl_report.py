@@ -21,7 +21,7 @@ def curve_chart(points: list, references: dict) -> tuple[Chart, str]:
 
     rl = [p for p in points if p.iteration > 0]
     last = max([p.iteration for p in rl] or [1])
-    chart = Chart(x_min=0, x_max=last, x_ticks=ticks(0, last))
+    chart = Chart(x_min=0, x_max=last, x_ticks=ticks(0, last, most=5))
     legend = []
     sft = next((p.rate for p in points if p.iteration == 0), references.get(SFT_RUN))
     for name, rate, color, dash in (
@@ -31,12 +31,12 @@ def curve_chart(points: list, references: dict) -> tuple[Chart, str]:
     ):
         if rate is not None:
             chart.hlines.append(HLine(100 * rate.mean, color, dash))
-            legend.append(f"{color}: {name} {100 * rate.mean:.0f} %")
+            legend.append(f"{color} {name} {100 * rate.mean:.0f}%")
     if rl:
         chart.series.append(Series([p.iteration for p in rl], [100 * p.rate.mean for p in rl], RL_COLOR,
                                    [100 * p.rate.low for p in rl], [100 * p.rate.high for p in rl]))
-        legend.insert(0, f"{RL_COLOR}: policy[k] (95 % CI), last {100 * rl[-1].rate.mean:.0f} %")
-    return chart, "; ".join(legend)
+        legend.insert(0, f"{RL_COLOR} policy[k] (95% CI) {100 * rl[-1].rate.mean:.0f}%")
+    return chart, ", ".join(legend)
 
 
 @dg.asset(
@@ -93,7 +93,7 @@ def _one_curve(
     label = f"{ds} {split}, {points[0].rate.n} theorems" + (f", {sims} simulations" if sims else "")
     chart, legend = curve_chart(points, references)
     return (points, references, plot), {
-        f"curve_{ds}": chart_metadata(chart, f"**{label}**: % proved vs RL iteration; {legend}"),
+        f"curve_{ds}": chart_metadata(chart, f"**{label}**: % proved per RL iteration. {legend}"),
         f"points_{ds}": dg.MetadataValue.md(lc.markdown_table(points)),
         f"png_{ds}": dg.MetadataValue.path(str(plot)),
     }
