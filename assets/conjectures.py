@@ -8,13 +8,13 @@ after policy[k], the model writes conjectures from the theorems iteration k prov
 from typing import Any
 
 import dagster as dg
-import pyarrow.parquet as pq
 
 from assets import keys
 from assets.io import markdown_table
 from assets.keys import RL_PARTITIONS
 from assets.progress import PREFIX
 from assets.resources import ProofmillResource
+from core import data_files
 
 
 def _pool(proofmill: ProofmillResource, k: int) -> list[dict[str, Any]]:
@@ -33,7 +33,7 @@ def _references(proofmill: ProofmillResource, pool: list[dict[str, Any]]) -> tup
 
     known, evals = reference_statements()
     bench = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
-    evals += pq.read_table(bench, columns=["statement"]).column("statement").to_pylist()
+    evals += data_files.read_table(bench, columns=["statement"]).column("statement").to_pylist()
     return known + [str(r["statement"]) for r in pool], evals
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
-from assets.io import eval_metadata
+from assets.config_checks import check_config
+from assets.eval_view import eval_metadata
 from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
 
@@ -38,6 +39,7 @@ def eval_report_sft(
 ) -> dg.MaterializeResult:
     from evals.evaluate import EvalRequest, evaluate_checkpoints
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     theorems = proofmill.eval_statements(config.max_theorems)
@@ -59,7 +61,7 @@ def eval_report_sft(
         context.log.info(f"{name}: {stats['batching']}")
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
-    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, checkpoint))
+    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, settings.eval_split))
 
 
 # ------------------------------------------------------------------------------------------- sweep
@@ -91,6 +93,7 @@ def eval_sweep(
     from evals.sweep import log_sweep_metrics, run_sweep
     from registry.best import point_best_at
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     checkpoints = _sweep_checkpoints(proofmill, config.checkpoints)

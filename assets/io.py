@@ -6,7 +6,6 @@ plots by reference to their MLflow artifacts, ``mlflow_image``; inline PNG only 
 from __future__ import annotations
 
 import base64
-import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,6 +17,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_file
 
 ROW_GROUP_SIZE = 1024  # rows per parquet row group: cheap random access for training loaders
@@ -156,32 +156,6 @@ def png_markdown(path: str | os.PathLike[str] | None, alt: str | None = None) ->
     return dg.MetadataValue.md(f"![{alt or Path(path).name}](data:image/png;base64,{data})")
 
 
-def eval_metadata(
-    result: Any, mlflow: str, checkpoint: str | os.PathLike[str] | None = None
-) -> dict[str, Any]:
-    """Metadata of an eval report (``evals.evaluate.EvalResult``): summary table, success rates, plot
-    (by reference to the MLflow run that registered ``checkpoint``, when the report was logged there)."""
-    from evals.report import MARKDOWN_FILE, PLOT_FILE
-    from registry.registration import read_registered
-
-    plot = result.report_dir / PLOT_FILE
-    md: dict[str, Any] = {
-        "summary": dg.MetadataValue.md((result.report_dir / MARKDOWN_FILE).read_text()),
-        "theorems": result.theorems,
-        "num_simulations": result.num_simulations,
-        "report_dir": dg.MetadataValue.path(str(result.report_dir)),
-        "plot": dg.MetadataValue.path(str(plot)),
-        "mlflow": mlflow,
-        "search_stats": dg.MetadataValue.json(json.loads(json.dumps(result.stats, default=str))),
-        **{f"success_rate_{n}": dg.MetadataValue.float(r) for n, r in result.success_rates.items()},
-    }
-    record = read_registered(checkpoint) if checkpoint is not None and mlflow.startswith("logged") else None
-    logged = str(record["run_id"]) if record else None
-    if (preview := mlflow_image(logged, f"eval/{PLOT_FILE}", "success vs simulations", plot)) is not None:
-        md["plot_preview"] = preview
-    return md
-
-
 def group_counts(path: str | os.PathLike[str], columns: Sequence[str]) -> list[dict[str, Any]]:
     """``SELECT cols, count(*) … GROUP BY cols`` over the parquet file, with DuckDB."""
     cols = ", ".join(f'"{c}"' for c in columns)
@@ -197,7 +171,7 @@ def table_metadata(
     path: str | os.PathLike[str], *, breakdown: Sequence[str] = (), sample_rows: int = SAMPLE_ROWS
 ) -> dict[str, Any]:
     """Row count, bytes, path, a sample (markdown) and optionally a per-group row count (markdown)."""
-    pf = pq.ParquetFile(path)
+    pf = data_files.parquet_file(path)
     n_rows = pf.metadata.num_rows
     sample = pf.read_row_group(0).slice(0, sample_rows).to_pylist() if pf.num_row_groups else []
     meta: dict[str, Any] = {
@@ -214,5 +188,5 @@ def table_metadata(
 
 
 def required_columns_missing(path: str | os.PathLike[str], required: Iterable[str]) -> list[str]:
-    names = set(pq.ParquetFile(path).schema_arrow.names)
+    names = set(data_files.parquet_file(path).schema_arrow.names)
     return [c for c in required if c not in names]

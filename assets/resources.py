@@ -27,6 +27,18 @@ class ProofmillResource(dg.ConfigurableResource):
     mlflow_tracking_uri: str = ""  # empty: default_mlflow_uri()
     lean_servers: list[str] = []  # noqa: RUF012 -- pydantic copies defaults; empty = minilean on loopback
 
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        """Refuse a bad run config (profile, Lean servers) or environment variable before any step works:
+        one line naming it, not a failure deep in the first step that reads it."""
+        from core.env_check import check_environment
+        from core.profiles import _server_ok
+
+        check_environment()
+        get_profile(self.profile)
+        bad = [s for s in self.lean_servers if not _server_ok(s)]
+        if bad:
+            raise ValueError(f"proofmill resource lean_servers: {bad[0]!r} is not host:port (port 1..65535)")
+
     # --- settings -------------------------------------------------------------------------------
     @property
     def settings(self) -> Profile:

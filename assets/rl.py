@@ -37,19 +37,23 @@ so re-materializing a partition, or re-executing a failed run from failure, neve
 
 # No `from __future__ import annotations` here: Dagster resolves the run-config class from the
 # asset function's annotation at definition time and cannot resolve it from a string.
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
-import pyarrow.parquet as pq
 
 from assets import keys
-from assets.io import eval_metadata, markdown_table, mlflow_image, proofs_markdown
+from assets.config_checks import check_config
+from assets.eval_view import eval_metadata
+from assets.inline_plot import history_chart
+from assets.io import markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
 from assets.progress import AttemptProgress, training_progress
 from assets.resources import ProofmillResource
+from core import data_files
 from lean_io.errors import InfrastructureShareError
 from rl import replay
 from rl import rollouts as rollout_lib
@@ -138,7 +142,7 @@ def rl_plan(context: dg.OpExecutionContext, proofmill: ProofmillResource) -> Ite
         base = _checked_statements(context, proofmill, base)
     # never an eval theorem in the pool: every split of the benchmarks is excluded from the frontier
     benchmarks = proofmill.require(proofmill.corpus_path(keys.BENCHMARKS), keys.BENCHMARKS)
-    eval_statements = pq.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
+    eval_statements = data_files.read_table(benchmarks, columns=["statement"]).column("statement").to_pylist()
     theorems, fresh = rollout_lib.rl_pool(proofmill.root, base, k, proofmill.settings, eval_statements)
     if proofmill.settings.conjecture.enabled:  # + accepted conjectures of iterations < k
         theorems = conjecture_loop.with_conjectures(proofmill.root, theorems, k, eval_statements)[0]
@@ -182,7 +186,7 @@ def _batch_metadata(stats: dict[str, Any], mode: str, version: str) -> dict[str,
     """A rollout batch's counts, its mode and (whole_proof/both) the whole-proof and MCTS counts."""
     keep = ("proven", "attempts", "seconds", "concurrency")
     return {
-        **{n: stats[n] for n in keep},
+        **{n: round(stats[n], 1) if isinstance(stats[n], float) else stats[n] for n in keep},
         "rollout_mode": mode,
         **{n: v for n, v in stats.items() if n.startswith(("whole_proof_", "mcts_"))},
         "batching": dg.MetadataValue.json(stats["batching"]),
@@ -321,6 +325,7 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     k, settings = iteration_of(context.partition_key), proofmill.settings
     init, init_version = previous_policy(proofmill, k)
     window, rows, mix = _training_rows(proofmill, k)
+    started_at = time.time()  # the MLflow run's start: its duration covers the update
     files = PolicyFiles(
         init, policy_checkpoint(proofmill, k), proofmill.tokenizer_path(),
         proofmill.require(proofmill.corpus_path(keys.SFT_TRANSITIONS), keys.SFT_TRANSITIONS),
@@ -334,12 +339,10 @@ def policy(context: dg.AssetExecutionContext, proofmill: ProofmillResource) -> d
     )
     context.log.info(f"policy[{k}] from {init_version}: {update.meta}")
     if not update.metrics:
-        context.log.warning(
-            f"iteration {k}: the replay window {window} is empty; policy[{k}] = policy[{k - 1}]"
-        )
+        context.log.warning(f"iteration {k}: empty replay window {window}; policy[{k}] = policy[{k - 1}]")
     version, aliases = register_policy(
         update, settings, tracking_uri=proofmill.tracking_uri, dagster_run_id=context.run.run_id,
-        tokenizer_path=proofmill.tokenizer_path(),
+        tokenizer_path=proofmill.tokenizer_path(), started_at=started_at,
     )
     mix["mix_mlflow"] = _log_mix(proofmill, version.run_id, k, mix)
     return dg.MaterializeResult(metadata={**_policy_metadata(update, version, aliases), **mix})
@@ -375,7 +378,7 @@ def _log_mix(proofmill: ProofmillResource, run_id: str | None, k: int, mix: dict
 
         client = registry.client(proofmill.tracking_uri)
         for name in ("whole_proof_rows", "self_play_rows"):
-            client.log_metric(run_id, f"rl_{name}", float(mix[name]), step=k)
+            client.log_metric(run_id, f"rl/{name}", float(mix[name]), step=k)
         client.set_tag(run_id, "rollout_mode", mix["rollout_mode"])
     except Exception as exc:  # a tracking outage must not fail the update
         return f"not logged: {type(exc).__name__}: {exc}"
@@ -420,6 +423,8 @@ def _policy_metadata(update: Any, version: Any, aliases: tuple[str, ...]) -> dic
     artifact = f"plots/{Path(curve).name}" if curve else ""
     if (plot := mlflow_image(version.run_id, artifact, "loss curve", curve)) is not None:
         md["loss_curve"] = plot
+    if (chart := history_chart(update.history or {})) is not None:  # in place, without MLflow running
+        md["loss_chart"] = chart
     return md
 
 
@@ -430,12 +435,12 @@ def _explain_skip(
     """A partition left empty on purpose says so: an observation with the reason shows in the asset's
     events and on the partition, so the gap does not look like a failure; returns the not_below_sft
     result that says nothing was compared."""
-    reason = (f"skipped on purpose: iteration {k} is not an eval iteration (eval every {eval_every} and "
-              f"on the last, {last}); materialize with config force: true to evaluate it anyway")
+    reason = (f"skipped: eval every {eval_every} iterations and on the last ({last}); iteration {k} is "
+              "not one. Materialize it with config force: true to evaluate it anyway")
     context.log.info(reason)
     context.log_event(dg.AssetObservation(asset_key=context.asset_key, partition=context.partition_key,
-                                          metadata={"skipped": reason}))
-    return _not_evaluated(k)
+                                          description=reason, metadata={"skipped": reason}))
+    return _not_evaluated(k, reason)
 
 
 class RLEvalConfig(dg.Config):
@@ -481,8 +486,8 @@ def rl_eval(
 ) -> Iterator[dg.Output[str] | dg.AssetCheckResult]:
     from evals.evaluate import EvalRequest, evaluate_checkpoints, search_settings
 
-    k = iteration_of(context.partition_key)
-    settings = proofmill.settings
+    check_config(config)
+    k, settings = iteration_of(context.partition_key), proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
         yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check result is required
@@ -503,15 +508,16 @@ def rl_eval(
     )
     policy_ckpt = checkpoints[f"rl-{k}"][0]
     mlflow = result.log_to_mlflow(policy_ckpt, proofmill.tracking_uri, {f"rl-{k}": "rl"})
-    md = {**eval_metadata(result, mlflow, policy_ckpt), **_spread_and_best(proofmill, k)}
+    md = {**eval_metadata(result, mlflow, settings.eval_split), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.summary, md.get("delta_vs_sft_ci95"))
 
 
-def _not_evaluated(k: int) -> dg.AssetCheckResult:
+def _not_evaluated(k: int, reason: str) -> dg.AssetCheckResult:
     """The not_below_sft result of an iteration that is not evaluated: says plainly nothing was compared."""
-    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True, metadata={"evaluated": False},
-                               description=f"iteration {k} is not an eval iteration: nothing compared")
+    return dg.AssetCheckResult(check_name=NOT_BELOW_SFT, passed=True,
+                               metadata={"evaluated": False, "skipped": reason},
+                               description=f"{reason.split(';')[0]}: iteration {k} not compared")
 
 
 def _reusable_sft(proofmill: ProofmillResource, k: int, sft: Path, theorems: list[dict[str, Any]],
@@ -543,10 +549,9 @@ def _not_below_sft(k: int, summary: dict[str, Any], delta: str | None) -> dg.Ass
         severity=dg.AssetCheckSeverity.WARN,
         description=None if not below else "; ".join(
             f"policy[{k}] proves {r} < SFT {s} of {n} on {name}" for name, (r, s, n) in below.items()),
+        # per eval set only: a rate pooled over sets of different difficulty would mislead
         metadata={"proven_rl_vs_sft": ", ".join(f"{name} {r} vs {s} of {n}"
                                                 for name, (r, s, n) in per_set.items()),
-                  "success_rate_rl": float(rl["success_rate"]),
-                  "success_rate_sft": float(sft["success_rate"]),
                   "delta_vs_sft_ci95": delta or "-"},
     )
 
@@ -561,17 +566,21 @@ def _spread_and_best(proofmill: ProofmillResource, k: int) -> dict[str, Any]:
     from registry.best import point_best_at
 
     # the fixed eval set (the profile's first eval benchmark) decides the curve point and `best`
-    points = rl_points(proofmill.path("eval"), dataset=proofmill.settings.eval_benchmarks[0])
+    fixed = proofmill.settings.eval_benchmarks[0]
+    on = f"on {fixed} {proofmill.settings.eval_split}"
+    points = rl_points(proofmill.path("eval"), dataset=fixed)
     md: dict[str, Any] = {}
     point = next((p for p in points if p.iteration == k), None)
     if point is not None:
-        md["success_rate_rl_ci95"] = str(point.rate)
+        sims = f", {point.num_simulations} simulations" if point.num_simulations else ""
+        md["success_rate_rl_ci95"] = f"{point.rate} {on} ({point.rate.n} theorems{sims})"
         if (d := point.delta_vs_sft) is not None:
-            md["delta_vs_sft_ci95"] = f"{100 * d.mean:+.1f} points [{100 * d.low:+.1f}, {100 * d.high:+.1f}]"
+            interval = f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}]"
+            md["delta_vs_sft_ci95"] = f"{100 * d.mean:+.1f} points {interval} {on}, paired"
     best = best_point(points)
     if best is not None:
         moved = point_best_at(best.checkpoint or "", proofmill.tracking_uri)
         atomic_write_text(proofmill.path("eval", "rl", "best.json"),
                           json.dumps({**best.to_dict(), "alias": moved}, indent=2) + "\n")
-        md["best"] = f"{best.run} ({best.checkpoint}): {best.rate}; alias {moved}"
+        md["best"] = f"{best.run} ({best.checkpoint}): {best.rate} {on}; alias {moved}"
     return md

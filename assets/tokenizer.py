@@ -6,10 +6,10 @@ from pathlib import Path
 
 import dagster as dg
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from assets import keys
 from assets.resources import ProofmillResource
+from core import data_files
 from models.tokenizer import ProofTokenizer
 
 GROUP = keys.TOKENIZER_GROUP
@@ -24,7 +24,7 @@ def _texts(path: Path, split: str, limit_bytes: int | None = None) -> Iterator[s
     """`text` of the rows of one split, row group by row group (never the whole file in memory)."""
     if not path.exists():
         return
-    pf = pq.ParquetFile(path)
+    pf = data_files.parquet_file(path)
     used = 0
     for i in range(pf.num_row_groups):
         group = pf.read_row_group(i, columns=["text", "split"])
@@ -50,7 +50,7 @@ def sample_states(proofmill: ProofmillResource, n: int = ROUNDTRIP_STATES) -> li
     path = proofmill.corpus_path(keys.SFT_TRANSITIONS)
     if not path.exists():
         return []
-    return pq.read_table(path, columns=["state"]).slice(0, n)["state"].to_pylist()
+    return data_files.read_table(path, columns=["state"]).slice(0, n)["state"].to_pylist()
 
 
 def compression_ratio(tok: ProofTokenizer, texts: list[str]) -> float:

@@ -16,6 +16,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
+from assets.inline_plot import history_chart
 from assets.io import mlflow_image
 from assets.progress import training_progress
 from assets.resources import ProofmillResource
@@ -126,6 +127,8 @@ def _stage_metadata(spec: StageSpec, result: Any, version: Any) -> dict[str, Any
         md["loss_curve"] = mlflow_image(version.run_id, f"plots/{Path(result.loss_curve_path).name}",
                                         "loss curve", result.loss_curve_path)
         md["loss_curve_path"] = dg.MetadataValue.path(str(result.loss_curve_path))
+    if (chart := history_chart(result.history or {})) is not None:  # in place, without MLflow running
+        md["loss_chart"] = chart
     return md
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import dagster as dg
 
 from assets import keys
+from assets.config_checks import check_config
 from assets.io import mlflow_image
 from assets.resources import ProofmillResource
 
@@ -44,6 +45,7 @@ def whole_proof_eval(
     from evals.evaluate import EvalRequest
     from stp import whole_proof_eval as wpe
 
+    check_config(config)
     settings = proofmill.settings
     search = proofmill.search_config(config.seed, config.num_simulations, config.concurrency)
     checkpoints = _checkpoints(proofmill, config.checkpoints)
@@ -80,4 +82,22 @@ def _metadata(result: Any, logged: dict[str, str],
                            result.out_dir / PLOT_FILE)
     if preview is not None:
         md["plot_preview"] = preview
+    md["chart"] = pass_at_k_chart(result.summary["runs"])  # in place, without MLflow running
     return md
+
+
+def pass_at_k_chart(runs: dict[str, Any]) -> dg.MetadataValue:
+    """pass@k vs k (log2 axis) per checkpoint, as an inline chart (assets.inline_plot)."""
+    import math
+
+    from assets.inline_plot import Chart, Series, chart_metadata
+
+    ks = sorted({int(k) for s in runs.values() for k in s["pass_at"]})
+    xs = [math.log2(k) for k in ks]
+    chart = Chart(x_min=xs[0] - 0.5, x_max=xs[-1] + 0.5, x_ticks=xs, x_labels=[str(k) for k in ks])
+    legend = []
+    for (run, s), color in zip(runs.items(), ("blue", "green", "orange", "purple"), strict=False):
+        ys = [100 * float(s["pass_at"].get(str(k), 0.0)) for k in ks]
+        chart.series.append(Series(xs, ys, color))
+        legend.append(f"{color}: {run} pass@{ks[-1]} {ys[-1]:.0f} %")
+    return chart_metadata(chart, "whole-proof pass@k (%) vs k; " + ", ".join(legend))

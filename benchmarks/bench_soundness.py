@@ -4,7 +4,7 @@
 
 * Fuzz: refutable mutants of the shipped true theorems (z3 finds a countermodel), attacked with real proof
   scripts, closers and attack idioms through the three paths (try_apply_tactic, is_valid_source and
-  /command, whole-proof scripts); see minilean/soundness_fuzz.py. Target: 0 accepted.
+  /command, whole-proof scripts); see benchmarks/soundness_fuzz.py. Target: 0 accepted.
 * Re-check cost: every accepted source and every successful tactic step is checked again with its
   identifiers renamed. Measured with the re-check on and off (MINILEAN_RENAMING_RECHECK=0) on the shipped
   reference proofs (whole sources and step-by-step replays) and on bench_minilean's tactics (per step);
@@ -21,9 +21,10 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Any
 
+from benchmarks import soundness_fuzz
 from benchmarks.bench_minilean import CASES
 from benchmarks.common import BenchResult, fmt, log
-from minilean import recheck, soundness_fuzz
+from minilean import recheck
 from minilean.engine import apply_tactic, elaborate, initial_env
 from minilean.theorems import full_proof_source
 

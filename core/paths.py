@@ -25,5 +25,13 @@ def default_mlflow_uri() -> str:
 
 
 def servers_from_env() -> list[str]:
-    """LeanTree servers named by $PROOFMILL_LEAN_SERVERS (comma list); empty when unset."""
-    return [s.strip() for s in os.environ.get(SERVERS_ENV, "").split(",") if s.strip()]
+    """LeanTree servers named by $PROOFMILL_LEAN_SERVERS (comma list); empty when unset. A malformed entry
+    is a ValueError naming the variable (not a connection error deep in a run)."""
+    from core.profiles import _server_ok
+
+    servers = [s.strip() for s in os.environ.get(SERVERS_ENV, "").split(",") if s.strip()]
+    bad = [s for s in servers if not _server_ok(s)]
+    if bad:
+        raise ValueError(f"{SERVERS_ENV}: {bad[0]!r} is not host:port (port 1..65535); "
+                         "give a comma list like 127.0.0.1:8000,127.0.0.1:8001")
+    return servers

@@ -421,6 +421,13 @@ class Profile:
         _check(self, "eval_benchmarks", len(self.eval_benchmarks) >= 1, "a non-empty list")
 
 
+# The measured STP conjecturing budget (docs/STP.md "Cost"): 96 conjectures per seed, up to 48 seeds;
+# sampling of a conjecture stops at 8 whole-proof samples without a proof; 63 and 82 accepted from 32 and
+# 38 seeds (64 per seed gave 43 in one run's first iteration). `demo` keeps it (off); a profile file
+# {"conjecture": {"max_seeds": 48, "per_seed": 96}} restores it in `smoke`.
+STP_CONJECTURE = ConjectureSettings(enabled=True, sft_mix=True, per_seed=96, prover_samples=16,
+                                    too_hard_after=8, prover_max_new_tokens=64)
+
 SMOKE = Profile(
     name="smoke",
     # Muon+AdamW: on the smoke math corpus a tiny model reaches val loss 1.95 vs 3.14-3.30 with AdamW
@@ -459,12 +466,12 @@ SMOKE = Profile(
         max_simulations=512,
         trust_count_proved=1,
     ),
-    # STP conjecturing on (docs/STP.md "Cost"): the SFT learns the conjecture prompt (sft_mix), and each
-    # RL iteration but the last keeps the conjectures of policy[k] that 1–8 of 16 whole-proof samples prove
-    # (sampling stops at 8 samples without a proof); 96 per seed: 63 and 82 accepted from 32 and 38 seeds
-    # (64 per seed gave 43 in one run's first iteration, below the issue's 50)
-    conjecture=ConjectureSettings(enabled=True, sft_mix=True, per_seed=96, prover_samples=16,
-                                  too_hard_after=8, prover_max_new_tokens=64),
+    # STP conjecturing on, at a budget that shows the mechanism within `make run`'s time: 16 seeds × 32
+    # conjectures (512 sampled per iteration, about a sixth of STP_CONJECTURE's 32-38 seeds × 96, whose
+    # ~130-160 s per conjecturing iteration made a fresh `make run` take 771 s). The SFT learns the
+    # conjecture prompt (sft_mix); each RL iteration but the last keeps the conjectures of policy[k] that
+    # 1–8 of 16 whole-proof samples prove.
+    conjecture=dataclasses.replace(STP_CONJECTURE, max_seeds=16, per_seed=32),
 )
 
 # `smoke` with more RL iterations and a denser learning curve: 1625 s on 2 idle cores (README). The same
@@ -473,7 +480,7 @@ DEMO = dataclasses.replace(
     SMOKE,
     name="demo",
     rl=dataclasses.replace(SMOKE.rl, iterations=8, eval_every=2),
-    conjecture=dataclasses.replace(SMOKE.conjecture, enabled=False),
+    conjecture=dataclasses.replace(STP_CONJECTURE, enabled=False),
 )
 
 FULL = Profile(
@@ -603,6 +610,9 @@ def _merge(obj: Any, overrides: dict[str, Any], where: str = "") -> Any:
     for key, value in overrides.items():
         if key not in names:
             raise ValueError(f"unknown profile field {key!r} in {type(obj).__name__}; known: {sorted(names)}")
+        if key == "name" and isinstance(obj, Profile):  # would relabel the settings, not switch them
+            raise ValueError(f"profile field 'name' cannot be overridden (got {value!r}); choose the profile "
+                             f"with --profile or ${PROFILE_ENV}")
         path = f"{where}.{key}" if where else key
         current = getattr(obj, key)
         if dataclasses.is_dataclass(current):

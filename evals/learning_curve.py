@@ -16,13 +16,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
+from core import data_files
 from core.atomic import atomic_file
 from evals.spread import Interval, bootstrap_rate, paired_delta
 
 SFT_RUN = "sft"
 UNIFORM_RUN = "uniform-random"
+AUTOMATION = "automation"  # reference: one automation tactic alone at the root (evals.automation_baseline)
 _ITERATION_DIR = re.compile(r"^iteration=(\d+)$")
 THEOREMS_FILE = "theorems.parquet"
 SUMMARY_FILE = "summary.json"
@@ -52,7 +52,8 @@ class CurvePoint:
 def solved_by_run(report_dir: str | Path, dataset: str | None = None) -> dict[str, dict[str, bool]]:
     """{run: {theorem id: proven}} of one eval report's per-theorem table (only ``dataset``'s theorems
     when given: a report over several eval sets gives one curve per set)."""
-    rows = pq.read_table(Path(report_dir) / THEOREMS_FILE, columns=["run", "dataset", "id", "outcome"])
+    columns = ["run", "dataset", "id", "outcome"]
+    rows = data_files.read_table(Path(report_dir) / THEOREMS_FILE, columns=columns)
     out: dict[str, dict[str, bool]] = {}
     for r in rows.to_pylist():
         if dataset is not None and r["dataset"] != dataset:
@@ -149,6 +150,10 @@ def plot_curve(points: Sequence[CurvePoint], references: dict[str, Interval], pa
     if uniform is not None:
         ax.axhline(100 * uniform.mean, color="tab:gray", lw=1.5, ls=":",
                    label=f"uniform-random ({100 * uniform.mean:.0f} %)")
+    automation = references.get(AUTOMATION)
+    if automation is not None:
+        ax.axhline(100 * automation.mean, color="tab:orange", lw=1.5, ls="-.",
+                   label=f"one automation tactic ({100 * automation.mean:.0f} %)")
     ax.set_xlim(0, x_max + 0.5)
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))  # iterations are whole
     ax.set_ylim(0, 100)
@@ -165,11 +170,16 @@ def plot_curve(points: Sequence[CurvePoint], references: dict[str, Interval], pa
     return out
 
 
-def log_curve_to_mlflow(points: Sequence[CurvePoint], references: dict[str, Interval], plot: str | Path,
-                        tracking_uri: str, run_name: str = "rl-learning-curve") -> str:
-    """One MLflow run holding the curve as step metrics (step = RL iteration), so MLflow's charts draw
-    it: ``rl_success_rate`` with ``rl_success_low/high`` (95 % bootstrap), ``rl_delta_vs_sft``, and the
-    SFT / uniform-random references at every step. Returns what happened; never raises."""
+CURVE_RUN_KIND = "rl_learning_curve"  # tag `kind` of the MLflow run holding the curves
+
+
+def log_curves_to_mlflow(curves: Mapping[str, tuple[Sequence[CurvePoint], dict[str, Interval], Path]],
+                         tracking_uri: str, run_name: str = "rl-learning-curve") -> str:
+    """One MLflow run holding every eval set's curve as step metrics (step = RL iteration), grouped by
+    set (``<set>/policy``, ``<set>/policy_low``/``_high`` (95 % bootstrap), ``<set>/delta_vs_sft``, and
+    the references ``<set>/sft``, ``<set>/automation``, ``<set>/uniform`` at every step), with the PNGs.
+    A re-materialization replaces the previous curve run (deleted, tagged ``superseded_by``): one curve
+    run at a time, not one per materialization. Returns what happened; never raises."""
     try:
         import mlflow
 
@@ -177,23 +187,25 @@ def log_curve_to_mlflow(points: Sequence[CurvePoint], references: dict[str, Inte
 
         client = registry.client(tracking_uri)
         exp = registry.experiment_id(client)
-        sft = next((p.rate for p in points if p.iteration == 0), references.get(SFT_RUN))
-        uniform = references.get(UNIFORM_RUN)
-        tags = {"kind": "rl_learning_curve"}
-        with mlflow.start_run(experiment_id=exp, run_name=run_name, tags=tags) as run:
-            for p in points:
-                step = p.iteration
-                mlflow.log_metric("rl_success_rate", p.rate.mean, step=step)
-                mlflow.log_metric("rl_success_low", p.rate.low, step=step)
-                mlflow.log_metric("rl_success_high", p.rate.high, step=step)
-                if p.delta_vs_sft is not None:
-                    mlflow.log_metric("rl_delta_vs_sft", p.delta_vs_sft.mean, step=step)
-                if sft is not None:
-                    mlflow.log_metric("sft_success_rate", sft.mean, step=step)
-                if uniform is not None:
-                    mlflow.log_metric("uniform_success_rate", uniform.mean, step=step)
-            mlflow.log_artifact(str(plot), artifact_path="plots")
-            return f"logged to run {run.info.run_id}"
+        older = client.search_runs([exp], filter_string=f"tags.kind = '{CURVE_RUN_KIND}'")
+        with mlflow.start_run(experiment_id=exp, run_name=run_name, tags={"kind": CURVE_RUN_KIND}) as run:
+            for ds, (points, references, plot) in curves.items():
+                sft = next((p.rate for p in points if p.iteration == 0), references.get(SFT_RUN))
+                lines = {"sft": sft, "automation": references.get(AUTOMATION),
+                         "uniform": references.get(UNIFORM_RUN)}
+                for p in points:
+                    step = p.iteration
+                    values = {"policy": p.rate.mean, "policy_low": p.rate.low, "policy_high": p.rate.high}
+                    if p.delta_vs_sft is not None:
+                        values["delta_vs_sft"] = p.delta_vs_sft.mean
+                    values.update({name: r.mean for name, r in lines.items() if r is not None})
+                    mlflow.log_metrics({f"{ds}/{k}": float(v) for k, v in values.items()}, step=step)
+                mlflow.log_artifact(str(plot), artifact_path="plots")
+            run_id = run.info.run_id
+        for old in older:
+            client.set_tag(old.info.run_id, "superseded_by", run_id)
+            client.delete_run(old.info.run_id)
+        return f"logged to run {run_id}" + (f" (replaces {len(older)})" if older else "")
     except Exception as exc:  # the curve stands on its own; a tracking outage must not fail the asset
         return f"not logged: {type(exc).__name__}: {exc}"
 
@@ -209,17 +221,18 @@ def markdown_table(points: Sequence[CurvePoint]) -> str:
     return "\n".join(lines)
 
 
-def write_curve(eval_root: str | Path, out_dir: str | Path, title: str, dataset: str | None = None
+def write_curve(eval_root: str | Path, out_dir: str | Path, title: str, dataset: str | None = None,
+                extra_references: Mapping[str, Interval] | None = None, stem: str = "learning_curve"
                 ) -> tuple[list[CurvePoint], dict[str, Interval], Path]:
-    """Points, references, and the plot + ``learning_curve.json`` written into ``out_dir`` (over
-    ``dataset``'s theorems only, when given)."""
+    """Points, references (plus ``extra_references``, e.g. the automation baseline), and the plot +
+    ``<stem>.json`` written into ``out_dir`` (over ``dataset``'s theorems only, when given)."""
     from core.atomic import atomic_write_text
 
     points = rl_points(eval_root, dataset=dataset)
-    references = reference_rates(eval_root, dataset=dataset)
+    references = {**reference_rates(eval_root, dataset=dataset), **(extra_references or {})}
     out = Path(out_dir)
-    plot = plot_curve(points, references, out / "learning_curve.png", title)
-    atomic_write_text(out / "learning_curve.json", json.dumps([p.to_dict() for p in points], indent=2) + "\n")
+    plot = plot_curve(points, references, out / f"{stem}.png", title)
+    atomic_write_text(out / f"{stem}.json", json.dumps([p.to_dict() for p in points], indent=2) + "\n")
     return points, references, plot
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_write_bytes, atomic_write_text
 from search.prover import ERROR, PROVEN, UNPROVEN, Attempt
 
@@ -138,8 +139,10 @@ def _plot(summary: dict[str, Any], title: str) -> bytes:
 
 def summary_markdown(summary: dict[str, Any]) -> str:
     budgets = summary["budgets"]
-    head = ["run", "theorems", "proven", "unproven", "error", "success", *[f"@{t}" for t in budgets],
-            "checkpoint"]
+    sets = sorted({ds for s in summary["runs"].values() for ds in s.get("datasets") or {}})
+    pooled = " (pooled)" if len(sets) > 1 else ""  # a rate over several eval sets says so
+    head = ["run", "theorems", "proven", "unproven", "error", f"success{pooled}",
+            *[f"@{t}" for t in budgets], "checkpoint"]
     lines = [f"# {summary['title']}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for run, s in summary["runs"].items():
         cells = [
@@ -151,6 +154,13 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "Success rate counts errored theorems in the denominator; @t = proved within the first t "
               "simulations of the same search."]
+    if pooled:
+        lines += ["", f"Pooled over the eval sets {', '.join(sets)}; per set:", "",
+                  "| run | " + " | ".join(sets) + " |", "|---" * (len(sets) + 1) + "|"]
+        for run, s in summary["runs"].items():
+            cells = [f"{d['proven']}/{d['theorems']} = {100 * d['success_rate']:.1f}%" if (d := (
+                s.get("datasets") or {}).get(ds)) else "-" for ds in sets]
+            lines.append(f"| {run} | " + " | ".join(cells) + " |")
     for run, s in summary["runs"].items():
         if s["errors"]:
             lines += ["", f"Errors in `{run}`:", *[f"- {e[:300]}" for e in s["errors"]]]
@@ -202,7 +212,7 @@ def write_eval_report(
 def read_attempts(report_dir: str | Path, run: str) -> list[Attempt]:
     """One run's attempts back from a report's per-theorem table (outcome, simulations, seconds, proof,
     error, solved_at_simulation, model version; no transitions), in the table's order."""
-    table = pq.read_table(Path(report_dir) / THEOREMS_FILE, schema=THEOREM_SCHEMA)
+    table = data_files.read_table(Path(report_dir) / THEOREMS_FILE, schema=THEOREM_SCHEMA)
     return [
         Attempt(dataset=r["dataset"], theorem_id=r["id"], outcome=r["outcome"],
                 simulations=r["simulations"] or 0, seconds=r["seconds"] or 0.0, proof=r["proof"],

@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -105,7 +106,15 @@ class ProofTokenizer:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> ProofTokenizer:
-        return cls(Tokenizer.from_file(str(path)))
+        """The tokenizer saved at ``path``; a file that is not one is a ValueError naming it."""
+        try:
+            return cls(Tokenizer.from_file(str(path)))
+        except Exception as exc:  # the tokenizers library raises a bare Exception for a bad file
+            if isinstance(exc, FileNotFoundError) or not Path(path).is_file():
+                raise FileNotFoundError(f"tokenizer not found: {path}") from exc
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise ValueError(f"{path} is not a tokenizer file ({reason}); re-materialize the tokenizer "
+                             "asset or pass the tokenizer.json it wrote") from exc
 
     @classmethod
     def from_str(cls, text: str) -> ProofTokenizer:

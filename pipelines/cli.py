@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from core.cli import OneLineParser, nonnegative_int, port_number, positive_int, run_cli
 from core.paths import REPO_ROOT, default_home, default_mlflow_uri
@@ -26,7 +27,11 @@ from core.profiles import PROFILES
 
 
 def _prepare_env(profile: str | None) -> None:
-    """Defaults that make every entry point use the repo's instance, MLflow store and profile."""
+    """Defaults that make every entry point use the repo's instance, MLflow store and profile; a malformed
+    environment variable is refused here, in one line, before anything starts."""
+    from core.env_check import check_environment
+
+    check_environment()
     os.environ.setdefault("DAGSTER_HOME", str(REPO_ROOT / "dagster_home"))
     os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
     os.environ.setdefault("DO_NOT_TRACK", "1")
@@ -40,21 +45,40 @@ def cmd_run(args: argparse.Namespace) -> int:
     from core import quiet
 
     quiet.install(verbose=args.verbose)
-    import dagster as dg
-
     from core.profiles import get_profile
-    from pipelines import launch, schedules
-    from pipelines.jobs import RL_JOB_NAME, RL_REPORT_JOB_NAME
+    from pipelines import run_lock
 
     profile = get_profile()  # a bad profile or override file is refused here, before anything runs
     iterations = profile.rl.iterations if args.iterations is None else args.iterations
+    try:
+        # held from the live-run check to the last run: two launches at once make one run, not two
+        with run_lock.exclusive_run(os.environ["DAGSTER_HOME"]):
+            return _run_locked(args, profile, iterations)
+    except run_lock.RunLocked as exc:
+        print(f"proofmill: error: {exc}", file=sys.stderr)
+        return 3
+
+
+def _refuse_if_live() -> bool:
+    """Print one line and say True when a run is in progress on the instance (the UI's, a sensor's)."""
     live = _live_runs()
-    if live:
-        run = live[0]
-        part = run.tags.get("dagster/partition")
-        print(f"proofmill: error: run {run.run_id} ({run.job_name}{f' [partition {part}]' if part else ''}, "
-              f"{run.status.value}) is in progress in {os.environ['DAGSTER_HOME']}; wait for it or terminate "
-              "it in the UI", file=sys.stderr)
+    if not live:
+        return False
+    run = live[0]
+    part = run.tags.get("dagster/partition")
+    print(f"proofmill: error: run {run.run_id} ({run.job_name}{f' [partition {part}]' if part else ''}, "
+          f"{run.status.value}) is in progress in {os.environ['DAGSTER_HOME']}; wait for it or terminate "
+          "it in the UI", file=sys.stderr)
+    return True
+
+
+def _run_locked(args: argparse.Namespace, profile: Any, iterations: int) -> int:
+    import dagster as dg
+
+    from pipelines import launch, schedules
+    from pipelines.jobs import RL_JOB_NAME, RL_REPORT_JOB_NAME
+
+    if _refuse_if_live():
         return 3
     log_file = Path(os.environ["DAGSTER_HOME"]) / "logs" / f"run-{time.strftime('%Y%m%d-%H%M%S')}.log"
     print(f"proofmill run ({profile.name} profile): Dagster's events go to the instance (`make ui`) and "

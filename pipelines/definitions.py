@@ -28,7 +28,7 @@ def _executor() -> dg.ExecutorDefinition:
         # torch/lightning/mlflow/dagster for 3-9 s (benchmarks/bench_pipeline.py measures it).
         return dg.multiprocess_executor.configured(
             {
-                "max_concurrent": int(os.environ.get("PROOFMILL_MAX_CONCURRENT", "2")),
+                "max_concurrent": _max_concurrent(),
                 "start_method": {"forkserver": {"preload_modules": ["pipelines.definitions"]}},
             }
         )
@@ -43,6 +43,13 @@ def _executor() -> dg.ExecutorDefinition:
 
         return celery_executor
     raise ValueError(f"PROOFMILL_EXECUTOR={name!r}: choose multiprocess, in_process, k8s or celery")
+
+
+def _max_concurrent() -> int:
+    text = os.environ.get("PROOFMILL_MAX_CONCURRENT", "2")
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"PROOFMILL_MAX_CONCURRENT={text!r}: must be an integer >= 1")
+    return int(text)
 
 
 quiet.install()  # third-party noise filtered by message, in every process that loads the code location

@@ -28,6 +28,7 @@ from core.paths import REPO_ROOT
 LOCATION_NAME = "proofmill"
 REPOSITORY_NAME = "__repository__"  # the name Dagster gives the repository of a `Definitions`
 PROGRESS_PREFIX = "[progress] "
+WARN = logging.WARNING
 # Metadata keys that make the best one-line summary of a step, in order of preference.
 KEY_FIGURES = (
     "success_rate", "success_rates", "final_val_loss", "proven", "attempts", "rows", "num_rows",
@@ -109,6 +110,10 @@ class _ProgressWatcher(threading.Thread):
             msg = entry.user_message or ""
             if not entry.is_dagster_event and msg.startswith(PROGRESS_PREFIX) and entry.step_key:
                 self.latest[entry.step_key] = msg.removeprefix(PROGRESS_PREFIX)
+            elif not entry.is_dagster_event and isinstance(entry.level, int) and entry.level >= WARN:
+                # an asset's own warning: one line (Dagster's console logger is off below CRITICAL)
+                first = (msg.strip().splitlines() or [""])[0]
+                self.console.emit(f"    ! {entry.step_key or '-'}: {first}")
         now = time.monotonic()
         for step, line in list(self.console.steps.items()):
             if line.finished:
@@ -150,6 +155,13 @@ def session_tags() -> dict[str, str]:
             "proofmill/commit": commit_of_tree()}
 
 
+def console_run_config(verbose: bool) -> dict[str, Any]:
+    """Run config of the CLI's runs. Not verbose: Dagster's console logger stays silent (CRITICAL), since a
+    failed step would print its whole traceback there; StepConsole prints the cause in one line, the
+    watcher the assets' warnings, and the run's event log (UI, log file) keeps every traceback."""
+    return {} if verbose else {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
+
+
 def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | None = None,
                verbose: bool = False) -> tuple[Any, dg.DagsterRun]:
     """A NOT_STARTED run of ``job_name`` with the code location's origin (and the reconstructable job
@@ -159,13 +171,35 @@ def create_run(instance: dg.DagsterInstance, job_name: str, *, partition: str | 
     recon = dg.build_reconstructable_job("pipelines.definitions", "job_by_name",
                                          reconstructable_args=(job_name,))
     tags = {"dagster/partition": partition} if partition is not None else {}
-    run_config = {} if verbose else {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    run_config = console_run_config(verbose)
     run = instance.create_run_for_job(
         job_def=definitions.job_by_name(job_name), run_config=run_config,
         tags={**tags, **session_tags()}, job_code_origin=recon.get_python_origin(),
         remote_job_origin=remote_job_origin(job_name),
     )
     return recon, run
+
+
+# Dagster's wrappers around the error a step raised: the console names what is inside them
+WRAPPERS = ("DagsterExecutionStepExecutionError", "DagsterUserCodeExecutionError",
+            "DagsterResourceFunctionError", "DagsterExecutionInterruptedError")
+
+
+def cause_line(error: Any) -> str:
+    """One line for a failed step (a ``SerializableErrorInfo``): the innermost cause, as
+    ``Type: first line`` (a ``dg.Failure`` by its description alone), not Dagster's "Error occurred
+    while executing op ..." wrapper whose cause sits 90-180 lines down its traceback."""
+    if error is None:
+        return "failed"
+    while error.cause is not None and (error.cls_name in WRAPPERS or error.cls_name is None):
+        error = error.cause
+    first = (error.message.strip().splitlines() or [""])[0]
+    # the message starts with the (qualified) class name ("dagster._core...Failure: text"): keep the text
+    head, sep, rest = first.partition(": ")
+    text = rest if sep and error.cls_name and head.rsplit(".", 1)[-1] == error.cls_name else first
+    if error.cls_name == "Failure":
+        return text or "failed"
+    return f"{error.cls_name}: {text}" if error.cls_name else text
 
 
 class StepConsole:
@@ -177,11 +211,19 @@ class StepConsole:
         self.steps: dict[str, StepLine] = {}
         self.checks: dict[str, bool] = {}
         self.ok = False
+        self.failures = 0  # failure lines printed (a run failure then adds none of its own)
 
     def on_event(self, event: dg.DagsterEvent) -> None:
         kind, step = event.event_type, event.step_key
         if kind == dg.DagsterEventType.RUN_SUCCESS:
             self.ok = True
+        error = getattr(event.event_specific_data, "error", None)
+        if kind == dg.DagsterEventType.RESOURCE_INIT_FAILURE:  # e.g. a bad resource config: no step ran
+            self.failures += 1
+            self.emit(f"  ✗ {step or 'resources':40} resource setup: {cause_line(error)}")
+            return
+        if kind == dg.DagsterEventType.RUN_FAILURE and error is not None and not self.failures:
+            self.emit(f"  ✗ run: {cause_line(error)}")  # a failure outside any step
         if step is None:
             return
         if kind == dg.DagsterEventType.STEP_START:
@@ -217,9 +259,8 @@ class StepConsole:
                        + (f"  (check failed: {', '.join(failed)})" if failed else "")).rstrip())
         elif kind == dg.DagsterEventType.STEP_FAILURE:
             line.finished = True
-            message = data.error.message if data.error else "failed"
-            first = (message.strip().splitlines() or ["failed"])[0]
-            self.emit(f"  ✗ {step:40} {time.monotonic() - line.started:6.1f}s  {first}")
+            self.failures += 1
+            self.emit(f"  ✗ {step:40} {time.monotonic() - line.started:6.1f}s  {cause_line(data.error)}")
 
     def checks_line(self) -> str | None:
         if not self.checks:

@@ -22,6 +22,7 @@ import dagster as dg
 
 from assets.keys import POLICY, RL_PARTITIONS, RL_PARTITIONS_NAME
 from assets.resources import ProofmillResource
+from pipelines import run_lock
 from pipelines.jobs import RL_JOB_NAME, rl_job
 from pipelines.run_health import crashed, live_runs
 
@@ -94,6 +95,8 @@ def _next_request(
     """(partition key to launch, reason); key None when nothing should start now."""
     if _active_rl_runs(instance):
         return None, "an RL iteration is in flight"
+    if run_lock.held(instance.root_directory):  # between the runs of a `proofmill run`: leave it the instance
+        return None, "a `proofmill run` command is running on this instance"
     if target is None:
         target, source = proofmill.settings.rl.iterations, "the profile's rl.iterations"
     k = next_iteration(instance)
@@ -134,18 +137,20 @@ def rl_back_to_back_sensor(
         target, source = parse_target(context.cursor, done, proofmill.settings.rl.iterations)
     except ValueError as exc:
         return dg.SkipReason(str(exc))
-    if context.cursor and context.cursor.strip().startswith("+"):
-        # resolve "+N" once: the next tick must not add N again
-        context.update_cursor(str(target))
+    # "+N" is resolved once into the target it names, so the next tick does not add N again. The new
+    # cursor goes out in the SensorResult only: Dagster refuses a result that sets a cursor after
+    # context.update_cursor() was called, so every path below returns a SensorResult carrying it.
+    cursor = str(target) if context.cursor and context.cursor.strip().startswith("+") else context.cursor
     key, reason = _next_request(context.instance, proofmill, target, source)
     if key is None:
-        return dg.SkipReason(reason)
+        return dg.SensorResult(skip_reason=reason, cursor=cursor)
     if _last_run_failed(context.instance, key):
-        return dg.SkipReason(f"the last run of iteration {key} failed; re-execute it from failure")
+        reason = f"the last run of iteration {key} failed; re-execute it from failure"
+        return dg.SensorResult(skip_reason=reason, cursor=cursor)
     return dg.SensorResult(
         run_requests=[dg.RunRequest(partition_key=key, tags={"proofmill/trigger": "sensor"})],
         dynamic_partitions_requests=[RL_PARTITIONS.build_add_request([key])],
-        cursor=context.cursor,
+        cursor=cursor,
     )
 
 

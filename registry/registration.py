@@ -76,9 +76,12 @@ def log_eval(
         run_id = str(record["run_id"])
         for run, s in summary["runs"].items():
             name = names.get(run, run)
-            client.log_metric(run_id, f"eval_{name}_success_rate", float(s["success_rate"]))
+            # eval/ prefix: the UI groups these charts apart from the stage's training curves
+            client.log_metric(run_id, f"eval/{name}_success_rate", float(s["success_rate"]))
             for t, rate in s["anytime_success"].items():
-                client.log_metric(run_id, f"eval_{name}_success_at", float(rate), step=int(t))
+                client.log_metric(run_id, f"eval/{name}_success_at", float(rate), step=int(t))
+            for ds, d in (s.get("datasets") or {}).items():  # per eval set: the pooled rate mixes sets
+                client.log_metric(run_id, f"eval/{name}_success_rate_{ds}", float(d["success_rate"]))
         for file in files:
             client.log_artifact(run_id, file, artifact_path="eval")
     except Exception as exc:  # a tracking outage must not fail the eval

@@ -91,17 +91,25 @@ def ui_base() -> str:
 
 
 def experiment_id(c: MlflowClient, name: str = EXPERIMENT_NAME, root: str | None = None) -> str:
+    """The experiment's id, created (artifacts next to the store, never ./mlruns) when missing; tagged so
+    the MLflow UI opens it in the model-training view whoever logs to it first (an eval or the learning
+    curve may come before any training run)."""
     exp = c.get_experiment_by_name(name)
-    if exp is not None:
-        return exp.experiment_id
-    location = f"{artifact_root(c.tracking_uri, root).rstrip('/')}/{name}"
-    try:
-        return c.create_experiment(name, artifact_location=location)
-    except MlflowException:  # created concurrently by another process
-        exp = c.get_experiment_by_name(name)
-        if exp is None:
-            raise
-        return exp.experiment_id
+    if exp is None:
+        location = f"{artifact_root(c.tracking_uri, root).rstrip('/')}/{name}"
+        try:
+            exp_id = c.create_experiment(
+                name, artifact_location=location,
+                tags={mlflow_model.EXPERIMENT_KIND_TAG: mlflow_model.EXPERIMENT_KIND})
+        except MlflowException:  # created concurrently by another process
+            exp = c.get_experiment_by_name(name)
+            if exp is None:
+                raise
+            exp_id = exp.experiment_id
+    else:
+        exp_id = exp.experiment_id
+    mlflow_model.tag_experiment(c, exp_id)
+    return exp_id
 
 
 def _ensure_registered_model(c: MlflowClient, name: str) -> None:
@@ -188,6 +196,7 @@ class StageRecord:
     history: Mapping[str, Iterable[tuple[int, float]]] | None = None  # metric -> (step, value) pairs
     tokenizer_path: str | os.PathLike[str] | None = None  # packed into the pyfunc model so it can predict
     iteration: int | None = None  # RL iteration (None: a foundation stage)
+    started_at: float | None = None  # epoch seconds when training began: the MLflow run's start
 
 
 @dataclass(frozen=True)
@@ -214,13 +223,15 @@ def log_stage_run(
     ``record_path``: where to write ``registered.json`` (model_uri, version, run_id + ``record_extra``)
     before the aliases move. A re-run of the same (stage, iteration) replaces the earlier version (see the
     module doc).
+    The run starts at ``record.started_at`` (taken before training) when given, so its duration in the UI
+    is the training's; metric names get the stage as a prefix (``sft/train_loss``) so the UI groups each
+    stage's charts.
     """
     stage, iteration, metrics, params = record.stage, record.iteration, record.metrics, record.params
     dagster_run_id, asset_key, aliases = lineage.dagster_run_id, lineage.asset_key, lineage.aliases
     tokenizer_fingerprint = record.tokenizer_fingerprint
     c = client(uri)
     exp_id = experiment_id(c, root=artifacts_root)
-    mlflow_model.tag_experiment(c, exp_id)
     close_stale_runs(c, exp_id, stage, iteration, "its process died before the run ended (closed by re-run)")
     tags = {
         "stage": stage,
@@ -230,15 +241,20 @@ def log_stage_run(
         **({"asset_key": asset_key} if asset_key else {}),
     }
     run_name = f"{stage}" if iteration is None else f"{stage}-{iteration}"
-    with mlflow.start_run(experiment_id=exp_id, run_name=run_name, tags=tags) as run:
+    created = c.create_run(
+        exp_id, run_name=run_name, tags=tags,
+        start_time=int(1000 * record.started_at) if record.started_at is not None else None,
+    )
+    with mlflow.start_run(run_id=created.info.run_id) as run:
         if params:
             mlflow.log_params(_flat_params(params))
-        clean = {k: float(v) for k, v in metrics.items() if isinstance(v, int | float) and v == v}
+        clean = {f"{stage}/{k}": float(v) for k, v in metrics.items()
+                 if isinstance(v, int | float) and v == v}
         if clean:
             mlflow.log_metrics(clean)
         for name, points in (record.history or {}).items():
             for step, value in points:
-                mlflow.log_metric(name, float(value), step=int(step))
+                mlflow.log_metric(f"{stage}/{name}", float(value), step=int(step))
         if record.loss_curve is not None:
             mlflow.log_artifact(str(record.loss_curve), artifact_path="plots")
         # the version is an MLflow pyfunc model (checkpoint + tokenizer + signature): registry.mlflow_model
@@ -251,6 +267,7 @@ def log_stage_run(
         model_name, logged.model_uri, run_id=run_id, tags=tags, model_id=logged.model_id,
         description=mlflow_model.version_description(stage, iteration, metrics, params),
     )  # no explicit run_link: the UI links the run itself (an explicit one overlapped the aliases field)
+    _link_logged_model(c, logged.model_id, model_name, mv.version)
     result = RegisteredVersion(
         run_id=run_id,
         version=int(mv.version),
@@ -278,6 +295,19 @@ def log_stage_run(
                 c.set_tag(v.run_id, "superseded_reason", why)
             c.delete_model_version(model_name, v.version)
     return result
+
+
+def _link_logged_model(c: MlflowClient, model_id: str | None, model_name: str, version: str) -> None:
+    """Record the version on its logged model (tag ``mlflow.modelVersions``), as ``mlflow.register_model``
+    does: the logged model's page in the UI then shows the registered version it became."""
+    if not model_id:
+        return
+    from mlflow.utils.mlflow_tags import MLFLOW_MODEL_VERSIONS
+
+    tags = c.get_logged_model(model_id).tags
+    versions = json.loads(tags.get(MLFLOW_MODEL_VERSIONS, "[]"))
+    versions.append({"name": model_name, "version": str(version)})
+    c.set_logged_model_tags(model_id, {MLFLOW_MODEL_VERSIONS: json.dumps(versions)})
 
 
 def set_alias(alias: str, version: int, model_name: str = MODEL_NAME, uri: str | None = None) -> None:

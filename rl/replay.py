@@ -27,6 +27,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_write_bytes
 
 PART = "part-0.parquet"
@@ -174,7 +175,7 @@ def clear_batches(root: str | Path, iteration: int) -> None:
 
 
 def read_table(path: str | Path, kind: str) -> pa.Table:
-    return pq.read_table(path, schema=SCHEMAS[kind])
+    return data_files.read_table(path, schema=SCHEMAS[kind])
 
 
 def read_shards(root: str | Path, kind: str, iterations: Iterable[int]) -> pa.Table:

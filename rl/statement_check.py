@@ -24,6 +24,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from core import data_files
 from core.atomic import atomic_file
 from lean_io.client import LeanClient
 from lean_io.errors import LeanBusinessError
@@ -84,7 +85,7 @@ def needs_server(root: str | Path, theorems: Sequence[dict[str, Any]],
     cache_path = Path(root).joinpath(*CACHE)
     cached: set[str] = set()
     if cache_path.exists():
-        cached = set(pq.read_table(cache_path, columns=["key"]).column("key").to_pylist())
+        cached = set(data_files.read_table(cache_path, columns=["key"]).column("key").to_pylist())
     failing = {ds: load_whitelist(p)[1] for ds, p in (whitelists or {}).items()}
     return any(k not in cached and k not in failing.get(t["dataset"], set())
                for t, k in ((t, statement_key(t)) for t in theorems))
@@ -111,7 +112,7 @@ def check_statements(
     cache_path = root.joinpath(*CACHE)
     cache: dict[str, dict[str, Any]] = {}
     if cache_path.exists():
-        cache = {r["key"]: r for r in pq.read_table(cache_path).to_pylist()}
+        cache = {r["key"]: r for r in data_files.read_table(cache_path).to_pylist()}
     lists = {ds: load_whitelist(p) for ds, p in (whitelists or {}).items()}
     keys = [statement_key(t) for t in theorems]
     reasons: dict[int, str | None] = {}

@@ -149,6 +149,7 @@ def register_policy(
     dagster_run_id: str | None,
     asset_key: str = "policy",
     tokenizer_path: str | Path | None = None,
+    started_at: float | None = None,
 ) -> tuple[Any, tuple[str, ...]]:
     """Register policy[k] in MLflow; returns (version, aliases moved). Re-registering an old iteration
     must not move ``rl-latest`` back in time."""
@@ -169,6 +170,7 @@ def register_policy(
         tokenizer_fingerprint=update.tokenizer_fingerprint,
         tokenizer_path=tokenizer_path,
         iteration=k,
+        started_at=started_at,
     )
     version = register_checkpoint(record, Lineage(dagster_run_id, asset_key, aliases), uri=tracking_uri)
     return version, aliases

@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
+from core import data_files
 from core.profiles import LeanSettings, Profile
 from search.batching import BatchingPolicy
 from search.config import SearchConfig
@@ -39,7 +38,7 @@ def read_statements(
 ) -> list[dict[str, Any]]:
     """Statement rows (dataset, id, split, header, statement) of one split of a statements parquet,
     sorted by (dataset, id); the first ``limit`` when given. Raises ValueError when none match."""
-    table = pq.read_table(path, columns=STATEMENT_COLUMNS)
+    table = data_files.read_table(path, columns=STATEMENT_COLUMNS)
     rows = [
         r for r in table.to_pylist() if r["split"] == split and (datasets is None or r["dataset"] in datasets)
     ]

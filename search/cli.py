@@ -12,14 +12,17 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from core import data_files
 from core.cli import OneLineParser, nonnegative_int, positive_float, positive_int, run_cli, server_address
 from core.paths import default_home, servers_from_env
 from core.profiles import LeanSettings
+from lean_io.errors import STATEMENT, STATEMENT_PREFIXES, error_category
 from models.sampler import SamplingSettings
 from search.batch import lean_servers, prove_batch
 from search.config import SearchConfig
@@ -47,9 +50,8 @@ def find_theorem(theorem_id: str, benchmarks: Path | None) -> dict[str, Any]:
         if row["id"] == theorem_id:
             return row
     if benchmarks is not None and benchmarks.is_file():
-        import pyarrow.parquet as pq
 
-        for row in pq.read_table(benchmarks).to_pylist():
+        for row in data_files.read_table(benchmarks).to_pylist():
             if row["id"] == theorem_id:
                 return row
     raise LookupError(f"no theorem with id {theorem_id!r} in the minilean sets or {benchmarks}")
@@ -78,6 +80,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     with lean_servers(args.servers or servers_from_env(), LOCAL_LEAN) as urls:
         result = prove_batch([theorem], urls, _policy(args), config, concurrency=1)
     attempt, batch_stats, lean_metrics = result.attempts[0], result.stats["batching"], result.stats["lean"]
+    if (why := refused_statement(attempt.outcome, attempt.error)) is not None:
+        raise ValueError(f"Lean refused the statement of {theorem['id']!r}: {why}")
     stats = attempt.stats
     report = {
         "theorem": theorem["id"], "outcome": attempt.outcome, "error": attempt.error,
@@ -135,7 +139,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--checkpoint: no such file: {args.checkpoint}")
     if args.statement is not None and not args.statement.strip():
         parser.error("--statement is empty")
-    return run_cli("search.cli", lambda: cmd_prove(args), args.verbose)
+    if args.device != "cpu" and not re.fullmatch(r"cuda(:\d+)?|mps", args.device):
+        parser.error(f"--device: {args.device!r} is not cpu, cuda, cuda:N or mps")
+    return run_cli("search.cli", lambda: _checked_prove(args), args.verbose)
+
+
+def _checked_prove(args: argparse.Namespace) -> int:
+    from core.env_check import check_environment
+
+    check_environment()  # $PROOFMILL_LEAN_SERVERS and friends, refused before any server starts
+    return cmd_prove(args)
+
+
+def refused_statement(outcome: str, error: str | None) -> str | None:
+    """Lean's own words when it refused to start a proof of the statement (it does not parse, does not
+    elaborate, or has no goal), else None: that is bad input, reported in one line, not a search outcome."""
+    if error_category(outcome, error) != STATEMENT:
+        return None
+    detail = str(error)
+    for prefix in STATEMENT_PREFIXES:
+        detail = detail.removeprefix(prefix)
+    detail = detail.strip() or str(error)
+    start = detail.find("[")
+    if start >= 0:
+        try:
+            messages = json.loads(detail[start:])
+            detail = "; ".join(str(m.get("data", m)) for m in messages if isinstance(m, dict)) or detail
+        except ValueError:
+            pass
+    return detail.splitlines()[0]
 
 
 if __name__ == "__main__":

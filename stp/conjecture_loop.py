@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
+from core import data_files
 from core.profiles import Profile
 from stp.conjecture import (
     ACCEPTED,
@@ -62,7 +62,7 @@ def read_shards(root: str | Path, iterations: Iterable[int]) -> list[dict[str, A
     for k in sorted(set(iterations)):
         path = shard_path(root, k)
         if path.is_file():  # shards written before a column existed read it as null
-            table = pq.read_table(path)
+            table = data_files.read_table(path)
             out += [{name: row.get(name) for name in SCHEMA.names} for row in table.to_pylist()]
     return out
 

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-import pyarrow.parquet as pq
 import torch
 from torch.utils.data import Dataset, IterableDataset, get_worker_info
+
+from core import data_files
 
 TACTIC_MAX_LEN = 128  # tokens of tactic + EOS (reference GlobalConfig.tactic_max_len)
 VALUE_BINS = 64
@@ -72,7 +73,7 @@ def parquet_texts(
     With ``shuffle_seed``, row groups and rows inside each group are visited in a seeded random order.
     ``shard=(i, n)`` keeps the rows whose index is ≡ i (mod n), so DDP ranks/workers read disjoint data.
     """
-    pf = pq.ParquetFile(path)
+    pf = data_files.parquet_file(path)
     rows = rows if rows is not None else range(pf.metadata.num_rows)
     starts, offset = [], 0
     for g in range(pf.num_row_groups):
@@ -180,12 +181,12 @@ class PackedTextDataset(IterableDataset):
         self.split, self.packing, self.buffer_size = split, packing, BEST_FIT_BUFFER
         self.seed, self.column, self.max_rows = seed, TEXT_COLUMN, max_rows
         self.epochs = None if split == "train" else 1
-        pf = pq.ParquetFile(self.path)
+        pf = data_files.parquet_file(self.path)
         n_rows = pf.metadata.num_rows
         if "split" in pf.schema_arrow.names:  # corpora assets mark rows train/valid (by content hash)
             self.split_value: str | None = "train" if split == "train" else "valid"
             self.rows = range(n_rows)
-            n_docs = pq.read_table(self.path, columns=["split"]).column("split").to_pylist().count(
+            n_docs = data_files.read_table(self.path, columns=["split"]).column("split").to_pylist().count(
                 self.split_value)
         else:  # plain text parquet: the last val_frac of the documents is validation
             self.split_value = None
@@ -250,7 +251,7 @@ def read_transitions(
     path: str | Path, split: str | None = None, limit: int | None = None
 ) -> list[Transition]:
     """Transitions (state, tactic, proof_depth) of one ``split`` from a transitions parquet."""
-    table = pq.read_table(path, columns=["state", "tactic", "proof_depth", "split"])
+    table = data_files.read_table(path, columns=["state", "tactic", "proof_depth", "split"])
     if split is not None:
         import pyarrow.compute as pc
 

@@ -34,7 +34,16 @@ class OptimizerStateCarry(Callback):
         if self.load_from is None or not self.load_from.is_file():
             return
         optimizer = trainer.optimizers[0]
-        state = torch.load(self.load_from, map_location="cpu", weights_only=True)
+        try:
+            state = torch.load(self.load_from, map_location="cpu", weights_only=True)
+        except Exception as exc:  # torch raises RuntimeError, EOFError, UnpicklingError... for a bad file
+            from registry.checkpoint import CheckpointError
+
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise CheckpointError(
+                f"{self.load_from}: the carried optimizer state cannot be read ({reason}); delete it "
+                "(the update then starts a fresh optimizer) or re-materialize the previous policy"
+            ) from exc
         # this fit's LR (and schedule base) stay: only the moments and step counts are carried over
         keep = [{k: g[k] for k in ("lr", "initial_lr") if k in g} for g in optimizer.param_groups]
         try:

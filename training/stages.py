@@ -8,6 +8,7 @@ settings for the stage, then ``registry.registration.register_checkpoint``. Usab
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ def train_and_register(
     )
     out = Path(files.out_checkpoint)
     forget_registration(out)  # stale until the new version is registered
+    started_at = time.time()  # the MLflow run's start: its duration in the UI covers the training
     train, val = build_datasets(stage, data, tokenizer, settings.seq_len, seed=profile.corpora.seed,
                                 augment=getattr(settings, "augment", False))
     result = run_stage(
@@ -72,6 +74,7 @@ def train_and_register(
         history=result.history,
         tokenizer_fingerprint=tokenizer.fingerprint(),
         tokenizer_path=tokenizer_path,
+        started_at=started_at,
     )
     version = register_checkpoint(record, lineage, uri=tracking_uri)
     return result, version

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
 from assets.sources.hf import download_hf_file
+from core import data_files
 
 LEAN_GITHUB_REPO = "Kripi/Lean-Github-Raw"
 LEAN_GITHUB_FILE = "leangithubraw.parquet"  # rows shuffled, 1024-row groups
@@ -33,7 +32,7 @@ def lean_github_rows(
 
     ``max_rows`` caps the train rows (and the valid rows at a tenth of it, at least one).
     """
-    pf = pq.ParquetFile(path)
+    pf = data_files.parquet_file(path)
     n_groups = pf.num_row_groups
     if n_groups <= valid_row_groups:
         raise ValueError(

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
 from assets.sources.hf import download_hf_file
 from assets.sources.splits import shuffle_train_valid_split
+from core import data_files
 
 MINIF2F_HEADER = "open scoped Real\nopen scoped Nat\nopen scoped Topology\nopen scoped Polynomial"
 # InternLM's Lean-Workbook header: unscoped opens, so `choose`, `gcd`, `log` … resolve unqualified.
@@ -111,7 +110,7 @@ def numinamath_statement(formal_statement: str) -> tuple[str, str] | None:
 
 
 def numinamath_statements(path: str | os.PathLike[str]) -> list[Statement]:
-    table = pq.read_table(path, columns=["uuid", "formal_statement"])
+    table = data_files.read_table(path, columns=["uuid", "formal_statement"])
     out: list[Statement] = []
     seen: set[str] = set()
     for uuid, formal in zip(

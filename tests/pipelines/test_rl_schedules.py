@@ -15,10 +15,27 @@ def resources(profile: str = "smoke") -> dict:
     return {"proofmill": ProofmillResource(profile=profile)}
 
 
+def _defs(profile: str = "smoke") -> dg.Definitions:
+    return dg.Definitions(
+        assets=_rl_assets(),
+        jobs=[jobs.rl_job],
+        sensors=[schedules.rl_back_to_back_sensor],
+        resources=resources(profile),
+    )
+
+
 # The contexts are entered (`with`): a context built with resources opens them and must close them.
-def run_sensor(instance: dg.DagsterInstance, profile: str = "smoke"):
-    with dg.build_sensor_context(instance=instance, resources=resources(profile)) as context:
-        return schedules.rl_back_to_back_sensor(context)
+# The sensor is evaluated the way Dagster evaluates a tick (`evaluate_tick`: result checks, cursor
+# update, partition resolution against the instance's partitions, as the code server does with an
+# instance ref), not by calling the function: that bare call hid a tick-failing bug.
+def run_sensor(instance: dg.DagsterInstance, profile: str = "smoke", cursor: str | None = None):
+    with dg.build_sensor_context(
+        instance_ref=instance.get_ref(),
+        cursor=cursor,
+        definitions=_defs(profile),
+        resources=resources(profile),
+    ) as context:
+        return schedules.rl_back_to_back_sensor.evaluate_tick(context)
 
 
 def run_schedule(instance: dg.DagsterInstance, profile: str = "smoke"):
@@ -60,7 +77,7 @@ def test_sensor_requests_next_iteration_until_the_last(instance) -> None:
     assert [r.partition_key for r in result.run_requests] == ["2"]
     materialize_policy(instance, "2")
     skip = run_sensor(instance)
-    assert isinstance(skip, dg.SkipReason) and "all 2 iterations" in skip.skip_message
+    assert not skip.run_requests and "all 2 iterations" in skip.skip_message
 
 
 def test_schedule_adds_the_partition_itself(instance) -> None:
@@ -78,10 +95,10 @@ def test_nothing_starts_while_an_iteration_runs_or_after_a_failure(instance) -> 
         job, tags={"dagster/partition": "1"}, status=dg.DagsterRunStatus.STARTED
     )
     skip = run_sensor(instance)
-    assert isinstance(skip, dg.SkipReason) and "in flight" in skip.skip_message
+    assert not skip.run_requests and "in flight" in skip.skip_message
     instance.report_run_failed(run)
     skip = run_sensor(instance)
-    assert isinstance(skip, dg.SkipReason) and "failed" in skip.skip_message
+    assert not skip.run_requests and "failed" in skip.skip_message
     # the schedule retries a failed iteration on its next tick (a fresh run of the same partition)
     assert run_schedule(instance).partition_key == "1"
 
@@ -97,7 +114,7 @@ def test_the_sensor_reads_the_profile_from_its_resource(instance, tmp_path, monk
     for k in range(1, smoke + 1):
         materialize_policy(instance, str(k))
     skip = run_sensor(instance, "smoke")
-    assert isinstance(skip, dg.SkipReason) and f"all {smoke} iterations" in skip.skip_message
+    assert not skip.run_requests and f"all {smoke} iterations" in skip.skip_message
     assert [r.partition_key for r in run_sensor(instance, "full").run_requests] == [str(smoke + 1)]
 
 
@@ -130,30 +147,28 @@ def test_rl_eval_skips_other_iterations_without_materializing(instance, tmp_path
 
 
 def sensor_with_cursor(instance: dg.DagsterInstance, cursor: str | None):
-    """One tick as the daemon runs it: the cursor the UI set goes in, the sensor's cursor comes out."""
-    with dg.build_sensor_context(instance=instance, resources=resources(), cursor=cursor) as context:
-        result = schedules.rl_back_to_back_sensor(context)
-        return result, context.cursor
+    """One tick as the daemon evaluates it: the cursor the UI set goes in, the sensor's cursor comes out."""
+    data = run_sensor(instance, cursor=cursor)
+    return data, data.cursor
 
 
 def test_n_more_iterations_from_the_sensor_cursor(instance) -> None:
     materialize_policy(instance, "1")
     materialize_policy(instance, "2")  # the profile's 2 iterations are done
     skip, _ = sensor_with_cursor(instance, None)
-    assert isinstance(skip, dg.SkipReason)
+    assert not skip.run_requests
     assert "all 2 iterations are done" in skip.skip_message and "+N" in skip.skip_message
     # the user sets the cursor to "+2" on the sensor's page: 2 more → target 4, stored as "4"
     result, cursor = sensor_with_cursor(instance, "+2")
     assert [r.partition_key for r in result.run_requests] == ["3"] and cursor == "4"
-    assert result.cursor == "4"
     materialize_policy(instance, "3")
     result, cursor = sensor_with_cursor(instance, cursor)  # the next tick must not add 2 again
     assert [r.partition_key for r in result.run_requests] == ["4"] and cursor == "4"
     materialize_policy(instance, "4")
     skip, cursor = sensor_with_cursor(instance, cursor)
-    assert isinstance(skip, dg.SkipReason) and "all 4 iterations are done" in skip.skip_message
+    assert not skip.run_requests and "all 4 iterations are done" in skip.skip_message
     assert "cursor target 4" in skip.skip_message
     skip, _ = sensor_with_cursor(instance, "lots")
-    assert isinstance(skip, dg.SkipReason) and "use +N" in skip.skip_message
+    assert not skip.run_requests and "use +N" in skip.skip_message
     result, _ = sensor_with_cursor(instance, "5")  # an absolute target works too
     assert [r.partition_key for r in result.run_requests] == ["5"]

@@ -48,9 +48,9 @@ def test_stages_register_versions_with_tags_and_aliases(
                        "dagster_run_id": "run-sft", "asset_key": "sft_checkpoint"}
     assert client.get_model_version("proofmill", "1").tags["stage"] == "midtrain"
     run = client.get_run(sft.run_id)
-    assert run.data.metrics["final_val_loss"] == 1.5 and "nan_is_skipped" not in run.data.metrics
+    assert run.data.metrics["sft/final_val_loss"] == 1.5 and "sft/nan_is_skipped" not in run.data.metrics
     assert run.data.params["stage.lr"] == "0.01"
-    assert [m.value for m in client.get_metric_history(sft.run_id, "train_loss")] == [3.0, 2.0]
+    assert [m.value for m in client.get_metric_history(sft.run_id, "sft/train_loss")] == [3.0, 2.0]
     # the checkpoint travels inside the version's MLflow model (registry.mlflow_model), not as a run file
     assert {a.path for a in client.list_artifacts(sft.run_id)} == {"plots"}
     # artifacts land next to the sqlite file, not in the cwd

@@ -106,7 +106,7 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(
             assert health.status.value == "RUNNING"
             # while it runs, nothing else starts
             tick = run_sensor(instance)
-            assert isinstance(tick, dg.SkipReason) and "in flight" in tick.skip_message
+            assert not tick.run_requests and "in flight" in tick.skip_message
             # nor does the CLI: it refuses in one line naming the live run
             assert cli.main(["run", "--skip-foundation", "--iterations", "1"]) == 3
             err = capsys.readouterr().err.strip()
@@ -130,8 +130,7 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(
             # the pipeline goes on: the sensor (and the schedule) start the iteration again (a re-run
             # replaces its outputs); a run that failed because a step raised still pauses the sensor
             result = run_sensor(instance)
-            assert isinstance(result, dg.SensorResult), result
-            assert [r.partition_key for r in result.run_requests or []] == ["1"]
+            assert [r.partition_key for r in result.run_requests] == ["1"], result
             request = run_schedule(instance)
             assert isinstance(request, dg.RunRequest) and request.partition_key == "1"
     finally:
@@ -180,9 +179,9 @@ def test_crashed_runs_are_retried_twice_then_the_sensor_waits(tmp_path: Path, mo
             instance.report_run_failed(run, "Run worker died: run worker process 1 is gone (killed?)")
             result = run_sensor(instance)
             if attempt < schedules.MAX_CRASH_RETRIES:
-                assert isinstance(result, dg.SensorResult), (attempt, result)
+                assert result.run_requests, (attempt, result)
             else:  # the third crash in a row: something is wrong with the iteration itself
-                assert isinstance(result, dg.SkipReason) and "failed" in result.skip_message
+                assert not result.run_requests and "failed" in result.skip_message
         # a run that failed because a step raised pauses the sensor at once
         run = instance.create_run_for_job(
             job, tags={"dagster/partition": "2"}, status=dg.DagsterRunStatus.STARTED

@@ -280,7 +280,7 @@ def test_iteration_metrics_reach_mlflow(tmp_path) -> None:
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
     assert loop.log_to_mlflow(checkpoint, 2, result, uri).startswith("not logged")  # not registered
     client = registry.client(uri)
-    run = client.create_run(client.create_experiment("t"))
+    run = client.create_run(registry.experiment_id(client))  # artifacts next to the db, not ./mlruns
     registered_file(checkpoint).write_text(json.dumps({"run_id": run.info.run_id, "model_uri": "m"}))
     assert loop.log_to_mlflow(checkpoint, 2, result, uri) == f"logged to run {run.info.run_id}"
     names = ("conjectures_accepted", "conjectures_rejected_malformed", "conjectures_rejected_too_hard",
