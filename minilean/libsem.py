@@ -36,6 +36,7 @@ from minilean.syntax import (
     eval_prop,
     expr_vars,
     prop_vars,
+    register_hook,
 )
 
 UNFOLD = 200  # sums with closed bounds and at most this many terms are unfolded for z3
@@ -370,3 +371,5 @@ def _define_sum(enc, e: ESum, extras: list[str], unit: z3.ArithRef, add: bool) -
 
 
 __all__ = ["UNFOLD", "encode_lib", "encode_sum", "eval_lib_int", "eval_lib_num"]
+
+register_hook("eval_lib_int", eval_lib_int)
