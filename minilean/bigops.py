@@ -29,6 +29,7 @@ from minilean.syntax import (
     _has_typed_leaf,
     _tree_leaves,
     _Typer,
+    register_hook,
     subst_prop,
     to_prop,
 )
@@ -221,3 +222,6 @@ def terms(e: ESum, lo: int, hi: int, limit: int = MAX_TERMS) -> list[tuple[Prop 
 
 
 __all__ = ["MAX_TERMS", "elab_bigop", "indices", "literal", "subst_expr", "terms"]
+
+register_hook("elab_bigop", elab_bigop)
+register_hook("elab_card", elab_card)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from minilean import recheck
 from minilean.alternatives import run_alternatives, split_alternatives
@@ -21,18 +20,18 @@ from minilean.commands import (
     split_prefix,
     unterminated_comment,
 )
-from minilean.goals import Goal, Hyp, TacticFail, add_hyp, check_name
+from minilean.decls import Env, initial_env
+from minilean.goals import Goal, TacticFail
 from minilean.names import check_well_formed, rename_hyp
 from minilean.nested import NestedBy, merge_open_brackets, split_nested_by
 from minilean.noop_commands import is_no_op, print_axioms_target
+from minilean.statements import _Fail, _statement
 from minilean.syntax import (
     Parser,
     SyntaxErr,
-    sort_of_node,
-    to_prop,
 )
 from minilean.tactics import Outcome, Runner
-from minilean.terms import BUILTINS, Binder, Decl, Elaborator, term_scope
+from minilean.terms import BUILTINS, Elaborator, term_scope
 
 # names Lean's prelude already declares (and the special terms minilean knows): redeclaring one is an error
 RESERVED_DECLS = frozenset(BUILTINS) | {"rfl", "Eq.refl", "Eq.symm", "Ne.symm", "Eq", "Ne", "Or", "And",
@@ -58,28 +57,6 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Env:
-    """Declarations elaborated so far (immutable; extending returns a new Env)."""
-
-    decls: tuple[Decl, ...] = ()
-    _index: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
-
-    @staticmethod
-    def of(decls: tuple[Decl, ...]) -> Env:
-        return Env(decls, MappingProxyType({d.name: d for d in decls}))
-
-    def get(self, name: str) -> Decl | None:
-        return self._index.get(name)
-
-    def extend(self, decl: Decl) -> Env:
-        return Env.of((*self.decls, decl))
-
-    @property
-    def globals(self) -> MappingProxyType:
-        return self._index
-
-
-@dataclass(frozen=True)
 class ProofState:
     """One or more goals (in minilean: exactly one) and the environment they were stated in."""
 
@@ -102,10 +79,6 @@ class ElabResult:
     @property
     def has_errors(self) -> bool:
         return any(m.severity == "error" for m in self.messages)
-
-
-def initial_env() -> Env:
-    return Env.of(())
 
 
 def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list[ProofState]:
@@ -156,12 +129,6 @@ _COMMAND_RE = re.compile(
 )
 _CASE_RE = re.compile(r"^case\s+([^\s=]+)((?:\s+[^\s=]+)*)\s*=>(.*)$", re.S)
 _NEXT_RE = re.compile(r"^next((?:\s+[^\s=]+)*)\s*=>(.*)$", re.S)
-
-
-class _Fail(Exception):
-    def __init__(self, msg: str, line: int, col: int) -> None:
-        super().__init__(msg)
-        self.msg, self.line, self.col = msg, line, col
 
 
 def _strip_comments(src: str) -> str:
@@ -354,61 +321,6 @@ def _block_lines(flat: list[tuple[int, int, str]], start: int, end: int) -> list
         else:
             buf.append((ln, c, ch))
     return items
-
-
-def _statement(env: Env, header: str, line: int, col: int) -> tuple[Decl | None, Goal]:
-    try:
-        p = Parser(header)
-        kw = p.next().text
-        name = None
-        if kw != "example":
-            t = p.next()
-            if t.kind != "id":
-                raise SyntaxErr(f"unexpected token '{t.text}'; expected identifier")
-            name = t.text
-        binders: list[Binder] = []
-        sorts: dict[str, str] = {}
-        hyps: tuple[Hyp, ...] = ()
-        while p.at("(") or p.at("{") or p.at("["):
-            open_tok = p.next().text
-            if open_tok == "[":
-                raise SyntaxErr("minilean: instance binders are not supported")
-            close = ")" if open_tok == "(" else "}"
-            names = []
-            while p.peek().kind == "id" and not p.at(":"):
-                names.append(p.next().text)
-            if not names:
-                raise SyntaxErr("expected binder name")
-            p.expect(":")
-            ty_node = p.term(0)
-            p.expect(close)
-            sort = sort_of_node(ty_node)
-            for nm in names:
-                # a repeated hypothesis name shadows the earlier one (it becomes inaccessible, as in
-                # Lean); variables are never shadowed (a term could otherwise change meaning)
-                if nm in sorts or (sort is not None and any(h.name == nm for h in hyps)):
-                    raise SyntaxErr(f"minilean: duplicate binder name '{nm}'")
-                if nm != "_":
-                    check_name(nm)
-            if sort is not None:
-                for nm in names:
-                    sorts[nm] = sort
-                    binders.append(Binder(nm, sort, implicit=open_tok == "{"))
-                    hyps = (*hyps, Hyp(nm, sort))
-            else:
-                if open_tok == "{":
-                    raise SyntaxErr("minilean: implicit hypothesis binders are not supported")
-                prop = to_prop(ty_node, sorts)
-                for nm in names:
-                    binders.append(Binder(nm, prop))
-                    hyps = add_hyp(hyps, None if nm == "_" else nm, prop, anon_base="x")
-        p.expect(":")
-        concl = to_prop(p.term(0), sorts)
-        p.expect_eof()
-    except (SyntaxErr, TacticFail) as e:
-        raise _Fail(str(e), line, col) from None
-    goal = Goal(hyps, concl, None)
-    return (Decl(name, tuple(binders), concl) if name else None), goal
 
 
 def _rename_inaccessible(g: Goal, names: list[str]) -> Goal:

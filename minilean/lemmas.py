@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from minilean import smt
+from minilean.decls import Binder, Decl, initial_env
 from minilean.goals import TacticFail
+from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
-from minilean.terms import Binder, Decl
 
 ALL = (NAT, INT, RAT, REAL)
 RING = (INT, RAT, REAL)  # ordered rings with negation
@@ -213,8 +214,6 @@ def check_schema(
     schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int = 4000, check: bool = True
 ) -> Decl:
     """Parse the schema at `ty` and check `∀ vars, hyps → concl` with z3; NotAdmitted unless valid."""
-    from minilean.engine import _Fail, _statement, initial_env  # engine imports the tactics
-
     try:
         decl, goal = _statement(initial_env(), _statement_text(schema, ty, exps), 0, 0)
     except _Fail as e:

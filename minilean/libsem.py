@@ -36,6 +36,7 @@ from minilean.syntax import (
     eval_prop,
     expr_vars,
     prop_vars,
+    register_hook,
 )
 
 UNFOLD = 200  # sums with closed bounds and at most this many terms are unfolded for z3
@@ -260,7 +261,7 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
     if fn.split("@")[0] == "Inv.inv":  # x⁻¹ = 1 / x with 0⁻¹ = 0 (inv_zero)
         return z3.If(a[0] == 0, z3.RealVal(0), 1 / a[0])
     if fn == "Complex.normSq" or fn.split("@")[0] in ("Complex.re", "Complex.im"):
-        from minilean.smt import Untranslatable
+        from minilean.untranslatable import Untranslatable
 
         raise Untranslatable(fn)
     if fn in _IDENTITY:
@@ -282,7 +283,7 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return _factorial()(a[0])
     if fn == "Nat.choose":
         return _choose()(a[0], a[1])
-    from minilean.smt import Untranslatable
+    from minilean.untranslatable import Untranslatable
 
     raise Untranslatable(f"no z3 encoding for {fn}")
 
@@ -307,7 +308,7 @@ def encode_sum(enc, e: ESum) -> z3.ArithRef:  # type: ignore[no-untyped-def]
             out = out + v if add else out * v
         return out
     if e.kind not in ("range", "Icc"):
-        from minilean.smt import Untranslatable
+        from minilean.untranslatable import Untranslatable
 
         raise Untranslatable("divisors of a symbolic number")
     mentioned = expr_vars(e.body, set()) | (prop_vars(e.guard) if e.guard is not None else set())
@@ -370,3 +371,5 @@ def _define_sum(enc, e: ESum, extras: list[str], unit: z3.ArithRef, add: bool) -
 
 
 __all__ = ["UNFOLD", "encode_lib", "encode_sum", "eval_lib_int", "eval_lib_num"]
+
+register_hook("eval_lib_int", eval_lib_int)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from minilean import smt
+from minilean.foralls import open_foralls
 from minilean.goals import (
     Goal,
     Subst,
@@ -42,10 +43,8 @@ from minilean.syntax import (
     PQuant,
     PRel,
     Prop,
-    SyntaxErr,
     parse_term,
     show_prop,
-    subst_prop,
 )
 
 
@@ -58,18 +57,6 @@ class Rule:
     ty: str | None
     premises: list[Prop]
     check_instance: bool = False  # a lemma z3 cannot prove in general: each instance used is checked
-
-
-def open_foralls(p: Prop, start: int) -> tuple[Prop, int]:
-    """`∀ x y, body` -> body with metavariables for x, y."""
-    n = start
-    while isinstance(p, PQuant) and p.q == "∀":
-        n += 1
-        try:
-            p = subst_prop(p.body, p.var, EMeta(n, p.sort))
-        except SyntaxErr as e:
-            raise TacticFail(str(e)) from None
-    return p, n
 
 
 def _as_rule(ty: Prop, reverse: bool) -> Rule:

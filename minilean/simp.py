@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from minilean.closers import eval_closed, eval_num
+from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.syntax import (
     FALSE,
@@ -77,8 +78,6 @@ class SimpSet:
     def add_fact(self, p: Prop, premises: tuple = ()) -> None:
         """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
         pattern variables, implications `h₁ → h₂ → eq` conditional rules."""
-        from minilean.rewrite import open_foralls
-
         while True:
             if isinstance(p, PQuant) and p.q == "∀":
                 p = open_foralls(p, 40_000 + 100 * (len(self.terms) + len(self.props) + len(premises)))[0]

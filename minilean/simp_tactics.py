@@ -7,19 +7,25 @@ becomes True is cleared; no progress anywhere is an error). The rewriting itself
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
+from minilean.outcome import Outcome, _split_top
 from minilean.simp import Simplifier, SimpSet
 from minilean.syntax import FALSE, TRUE, PRel, Prop, show_prop
 
 if TYPE_CHECKING:
-    from minilean.tactics import Outcome, Runner
+    from minilean.terms import Elaborator
+
+
+class Runner(Protocol):
+    """What these tactics use of minilean.tactics.Runner (a structural type: tactics.py imports this
+    module, so this one does not import it back)."""
+
+    def _elab(self, g: Goal) -> Elaborator: ...
 
 
 def _split_hints(inner: str) -> list[str]:
-    from minilean.tactics import _split_top
-
     return [x.strip() for x in _split_top(inner, ",") if x.strip()]
 
 
@@ -112,8 +118,6 @@ def _close_rfl(p: Prop) -> bool:
 
 
 def run_simp(r: Runner, g: Goal, rest: str, name: str, norm_num: bool = False) -> Outcome:
-    from minilean.tactics import Outcome
-
     only, hints, at, _ = _parse(rest)
     ss, used = simp_set(r, g, hints, only, norm_num)
     sorts = goal_sorts_all(g)
@@ -183,8 +187,6 @@ def _locations(g: Goal, at: list[str] | None) -> list[str | None]:
 def run_simp_all(r: Runner, g: Goal, rest: str) -> Outcome:
     """Simplify every hypothesis with the others (and the arguments), then the target with all of them,
     to a fixpoint (Mathlib's `simp_all`)."""
-    from minilean.tactics import Outcome
-
     only, hints, at, _ = _parse(rest)
     if at is not None:
         raise TacticFail("unexpected token 'at'; expected command")
@@ -228,8 +230,6 @@ def run_simp_all(r: Runner, g: Goal, rest: str) -> Outcome:
 def run_simpa(r: Runner, g: Goal, rest: str) -> Outcome:
     """`simpa [rules] using e`: simplify the goal and the type of `e` with the same set, then close the
     goal with it (or because it became False); without `using`, close with a hypothesis after `simp`."""
-    from minilean.tactics import Outcome
-
     only, hints, at, using = _parse(rest, allow_using=True)
     if at is not None:
         raise TacticFail("minilean: `simpa … at` is not supported")

@@ -42,6 +42,7 @@ from minilean.syntax import (
     PVar,
     fun_sort,
 )
+from minilean.untranslatable import Untranslatable
 
 RLIMIT_PER_MS = 500  # z3 resource units per millisecond of tactic timeout
 # z3's Python API works on one global context, which is not thread-safe, and minilean's server runs one
@@ -55,10 +56,6 @@ def locked(fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
     """Call ``fn`` (which builds and drops its own z3 objects) holding the z3 lock."""
     with Z3_LOCK:
         return fn(*args, **kwargs)
-
-
-class Untranslatable(Exception):
-    """The proposition uses something the z3 encoding does not cover."""
 
 
 # Internal z3 constants (omega's opaque atoms, quantifier-bound variables) are named with a leading '#',

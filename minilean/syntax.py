@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from minilean.libfuns import (
@@ -667,6 +667,23 @@ def _tree_leaves(node: Node, out: list[Node]) -> list[Node]:
     return out
 
 
+# Big operators (bigops.py) elaborate through _Typer, and library functions (libsem.py) evaluate through
+# eval_int: both modules register their entry points here when imported (minilean/__init__.py imports
+# them), so this module never imports them back.
+_HOOKS: dict[str, Callable] = {}
+
+
+def register_hook(name: str, fn: Callable) -> None:
+    """Set the function `name` ("elab_bigop", "elab_card" or "eval_lib_int") of a module above this one."""
+    _HOOKS[name] = fn
+
+
+def _hook(name: str) -> Callable:
+    if name not in _HOOKS:
+        raise RuntimeError(f"minilean.syntax: no '{name}' registered (import minilean.bigops / libsem)")
+    return _HOOKS[name]
+
+
 class _Typer:
     def __init__(self, ctx: Mapping[str, str]) -> None:
         self.ctx = ctx
@@ -717,13 +734,9 @@ class _Typer:
         if kind == "app" and node[1][0] == "id":
             return self._app(node[1][1], node[2])
         if kind == "bigop":
-            from minilean.bigops import elab_bigop
-
-            return elab_bigop(self, node)
+            return _hook("elab_bigop")(self, node)
         if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
-            from minilean.bigops import elab_card
-
-            return elab_card(self, node[1])
+            return _hook("elab_card")(self, node[1])
         if kind in ("hole", "sorry", "wild"):
             raise SyntaxErr("minilean: holes are not allowed inside propositions")
         if kind == "bin" and node[1] == "→":
@@ -745,9 +758,7 @@ class _Typer:
                 raise SyntaxErr(f"minilean: '{name}' must be applied to exactly {len(doms)} argument(s)")
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
         if name == "Finset.card" and len(args) == 1:
-            from minilean.bigops import elab_card
-
-            return elab_card(self, args[0])
+            return _hook("elab_card")(self, args[0])
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
             inst = instance_name(name, s)
@@ -810,9 +821,7 @@ class _Typer:
             e, s = self.tree(node[1], None)
             return _coerce(e, s, t)
         if kind == "bigop" and self.leaf(node) is None:
-            from minilean.bigops import elab_bigop
-
-            return elab_bigop(self, node, t)[0]
+            return _hook("elab_bigop")(self, node, t)[0]
         if kind == "app" and node[1] == ("id", "Inv.inv") and self.leaf(node) is None:
             inst = instance_name("Inv.inv", t)
             if inst is None:
@@ -1185,9 +1194,7 @@ def eval_int(e: Expr, env: Mapping[str, int]) -> int:
     if isinstance(e, ECast) and e.dst == INT:  # Int.ofNat: the same integer
         return eval_int(e.arg, env)
     if isinstance(e, ESum | EApp) and not (isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm")):
-        from minilean.libsem import eval_lib_int
-
-        return eval_lib_int(e, env)
+        return _hook("eval_lib_int")(e, env)
     if isinstance(e, EApp) and e.fn in ("abs", "Nat.gcd", "Nat.lcm"):
         vals = [eval_int(a, env) for a in e.args]
         if e.fn == "abs":

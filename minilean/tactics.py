@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from minilean import normal_forms, rewrite, simp_tactics, smt
@@ -39,6 +38,7 @@ from minilean.linarith import NotLinear, partition_of, refute, ring_equal, synta
 from minilean.mod_cast import norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
+from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.simp import Simplifier, SimpSet
 from minilean.structural import induction, revert
@@ -112,12 +112,6 @@ SEARCH = {"exact?", "apply?", "rw?", "simp?", "hint"}
 _TERM_LEMMAS = ("sq_nonneg", "pow_two_nonneg", "mul_self_nonneg", "abs_nonneg", "sq_abs")
 
 
-@dataclass
-class Outcome:
-    goals: list[Goal]
-    sorries: list[Goal] = field(default_factory=list)
-
-
 def _sub_tag(parent: str | None, name: str | None) -> str | None:
     if name is None:
         return parent
@@ -132,28 +126,6 @@ def _tag_new(parent: str | None, names: list[str | None]) -> list[str | None]:
 
 
 # ---------------------------------------------------------------------------------------------- splitting
-
-
-def _split_top(text: str, sep: str) -> list[str]:
-    """Split at top-level occurrences of `sep` (outside brackets)."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(text):
-        c = text[i]
-        if c in "([⟨{":
-            depth += 1
-        elif c in ")]⟩}":
-            depth -= 1
-        elif depth == 0 and text.startswith(sep, i):
-            if sep == ";" and text.startswith("<;>", i - 1):
-                i += 1
-                continue
-            parts.append(text[start:i])
-            i += len(sep)
-            start = i
-            continue
-        i += 1
-    parts.append(text[start:])
-    return parts
 
 
 def _closing(text: str, start: int) -> int:

@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from minilean.decls import Binder, Decl
 from minilean.goals import (
     Goal,
     Hyp,
@@ -53,30 +54,6 @@ from minilean.syntax import (
     to_prop,
 )
 from minilean.unfold_defs import defeq_unfolding, unfold_exists
-
-
-@dataclass(frozen=True, slots=True)
-class Binder:
-    name: str
-    ty: Prop | str  # sort for variable binders, proposition for hypothesis binders
-    implicit: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Decl:
-    """A theorem usable by name: binders then conclusion."""
-
-    name: str
-    binders: tuple[Binder, ...]
-    concl: Prop
-
-    def statement_type(self) -> str:
-        parts = []
-        for b in self.binders:
-            ty = b.ty if isinstance(b.ty, str) else show_prop(b.ty)
-            parts.append(("{%s : %s}" if b.implicit else "(%s : %s)") % (b.name, ty))
-        return " ".join(parts) + " : " + show_prop(self.concl)
-
 
 # A `by` block inside a term runs tactics, and the tactics elaborate terms: minilean.tactics registers
 # its runner here when it is imported, so this module never imports it back.
