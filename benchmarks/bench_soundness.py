@@ -21,9 +21,10 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Any
 
+from benchmarks import soundness_fuzz
 from benchmarks.bench_minilean import CASES
 from benchmarks.common import BenchResult, fmt, log
-from minilean import recheck, soundness_fuzz
+from minilean import recheck
 from minilean.engine import apply_tactic, elaborate, initial_env
 from minilean.theorems import full_proof_source
 
