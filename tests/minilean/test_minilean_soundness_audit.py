@@ -135,3 +135,13 @@ def test_false_closed_statements_are_never_accepted(paths: Paths) -> None:
     rep = soundness_fuzz.run([], seed=11, n_mutants=0, budget_s=40.0, surface=(0, 0, 60))
     assert rep.mutants >= 50 and rep.total >= 1400, (rep.mutants, rep.tried)
     assert rep.accepted == [], rep.accepted[:3]
+
+
+def test_closed_fuzz_detects_a_reintroduced_evaluation_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The closed fuzz can fail: with ℤ/ℕ `%` evaluated the Python way (x % 0 = 0, the divisor's sign),
+    simp and norm_num accept false closed statements."""
+    from minilean import closers
+
+    monkeypatch.setattr(closers, "_emod", lambda a, b: 0 if b == 0 else a % b)
+    rep = soundness_fuzz.run([], seed=11, n_mutants=0, budget_s=40.0, surface=(0, 0, 200))
+    assert {kind for _, _, kind, _ in rep.accepted} & {"closed norm_num", "closed simp"}, rep.total
