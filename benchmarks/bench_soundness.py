@@ -24,6 +24,7 @@ from typing import Any
 from benchmarks import soundness_fuzz
 from benchmarks.bench_minilean import CASES
 from benchmarks.common import BenchResult, fmt, log
+from benchmarks.soundness_surface import FALSE_STATEMENTS, SURFACE_ROWS
 from minilean import recheck
 from minilean.engine import apply_tactic, elaborate, initial_env
 from minilean.theorems import full_proof_source
@@ -108,7 +109,10 @@ def run(quick: bool = False, *, mutants: int | None = None, budget_s: float | No
     budget = budget_s if budget_s is not None else (40.0 if quick else 200.0)
     corpus = soundness_fuzz.corpus()
     log(f"soundness: fuzzing {n} mutants (budget {budget:.0f} s, seed {seed})")
-    rep = soundness_fuzz.run(corpus, seed=seed, n_mutants=n, budget_s=budget)
+    # the new surface first: every hand-written false statement, every surface theorem's mutant, and
+    # random false closed statements (quick: a few of each)
+    surface = (6, 6, 60) if quick else (len(FALSE_STATEMENTS), len(SURFACE_ROWS), 1500)
+    rep = soundness_fuzz.run(corpus, seed=seed, n_mutants=n, budget_s=budget, surface=surface)
     kinds = Counter(kind.split(" / ")[-1] if " / " in kind else kind.split(" ")[0]
                     for _, _, kind, _ in rep.accepted)
     log("soundness: re-check cost on reference proofs and single tactics")
@@ -123,7 +127,8 @@ def run(quick: bool = False, *, mutants: int | None = None, budget_s: float | No
                              for path in sorted(rep.tried)]
     rows.append(["all paths", rep.total, len(rep.accepted)])
     notes = [
-        f"Fuzz: seed {seed}, {rep.mutants} mutants (each also with its variables renamed to solver-"
+        f"Fuzz: seed {seed}, {rep.mutants} false statements (surface {surface}; mutants each also "
+        f"with its variables renamed to solver-"
         f"internal-looking names), {rep.total:,} attacks in {rep.seconds:.0f} s; accepted by kind: "
         f"{dict(kinds) or 'none'}.",
         "Costs: re-check off and on interleaved per item, order alternating by round (3 rounds), summed.",

@@ -15,11 +15,14 @@ minilean accepts none of them: `accepted` must stay empty.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from benchmarks.soundness_closed import CLOSED_CLOSERS, false_closed
+from benchmarks.soundness_surface import SURFACE_SCRIPTS, false_statements, surface_rows
 from minilean import smt
 from minilean.engine import elaborate, initial_env
 from minilean.goals import Goal
@@ -307,6 +310,7 @@ def scripts_for(m: Mutant) -> list[tuple[str, str]]:
     out = [("original proof", m.proof)] if m.proof.strip() else []
     out += [(f"closer {c.splitlines()[-1]}", c) for c in _CLOSERS]
     out += attack_scripts()
+    out += [(f"surface {s.splitlines()[0]}", s) for s in SURFACE_SCRIPTS]
     return [(k, s) for k, s in out if "sorry" not in s]
 
 
@@ -360,7 +364,16 @@ class Paths:
         if "value" not in got:
             return False
         branches = [got["value"]["branch_id"]]
+        steps: list[str] = []
         for raw in script.split("\n"):
+            if steps and raw.strip().startswith("_ "):  # a calc step belongs to the `calc` above it
+                steps[-1] += "\n  " + raw.strip()
+            elif raw.strip().startswith("| ") and steps:  # `induction … with | zero => t`: as the search
+                steps[-1] = steps[-1].rstrip().removesuffix(" with")  # sends it, `induction …` then
+                steps.append("case " + raw.strip()[2:])  # `case zero => t`
+            else:
+                steps.append(raw)
+        for raw in steps:
             tac = raw.strip().lstrip("·").strip()
             if tac.startswith(("case ", "next")) and "=>" in tac:
                 tac = tac.split("=>", 1)[1].strip()
@@ -384,8 +397,12 @@ def run(
     paths: tuple[str, ...] = ("tactic", "source", "command", "whole_proof"),
     wrappers: bool = True,
     progress: Callable[[str], None] | None = None,
+    surface: tuple[int, int, int] = (0, 0, 0),
 ) -> Report:
-    """Attack `n_mutants` refutable mutants (seeded); stops early when `budget_s` is spent."""
+    """Attack `n_mutants` refutable mutants (seeded); stops early when `budget_s` is spent. `surface`
+    = (hand-written false statements, mutants of the new-surface theorems, random false closed
+    statements) attacked first; the closed ones only with CLOSED_CLOSERS, on the tactic and source
+    paths (they have no hypotheses for the other scripts to use)."""
     rng = random.Random(seed)
     rep = Report()
     t0 = time.monotonic()
@@ -396,7 +413,21 @@ def run(
         if fn():
             rep.accepted.append((path, mid, kind, text))
 
-    for m0 in mutants(rows, rng, n_mutants):
+    for name, st in false_closed(rng, surface[2]):
+        if time.monotonic() - t0 > budget_s:
+            break
+        if _root_goal("", st) is None:
+            continue
+        rep.mutants += 1
+        cm = Mutant(name, "", st, "closed", "")
+        for c in CLOSED_CLOSERS:
+            src = _wrap(st, c)
+            if "tactic" in paths:
+                attempt("tactic", name, f"closed {c}", c, lambda m=cm, s=c: p.tactics_close(m, s))
+            if "source" in paths:
+                attempt("source", name, f"closed {c}", src, lambda s=src: p.source_valid(s))
+    first = list(hand_mutants(rng, surface[0])) + list(mutants(surface_rows(), rng, surface[1]))
+    for m0 in itertools.chain(first, mutants(rows, rng, n_mutants)):
         for m in (m0, with_internal_names(m0)):
             if m is None or time.monotonic() - t0 > budget_s:
                 continue
@@ -441,6 +472,14 @@ def run(
     return rep
 
 
+def hand_mutants(rng: random.Random, limit: int) -> Iterator[Mutant]:
+    """Up to `limit` of the hand-written false statements (seeded sample), those minilean states."""
+    rows = false_statements()
+    for name, st in rng.sample(rows, min(limit, len(rows))):
+        if _root_goal("", st) is not None:
+            yield Mutant(name, "", st, "hand-written", "")
+
+
 def corpus(minif2f: bool = True) -> list[dict]:
     """Mutation sources: the shipped theorems with reference proofs (minilean and competition sets) and,
     with `minif2f`, the MiniF2F statements minilean states (no proof: attacked with the other scripts;
@@ -476,6 +515,7 @@ __all__ = [
     "Report",
     "attack_scripts",
     "corpus",
+    "hand_mutants",
     "mutants",
     "reference_proofs",
     "run",
