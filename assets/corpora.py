@@ -103,7 +103,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     `whole_proof.sft_mix`) whole-proof rows: statement prompt → the whole reference script."""
     cfg = proofmill.settings.corpora
     if cfg.offline:
-        sources = smoke.minilean_leantree_sources()
+        sources = smoke.minilean_leantree_sources(comp_sft=cfg.sft_comp_lean_style)
     else:
         sources = [(leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib")]
     stats = leantree.LeanTreeStats()

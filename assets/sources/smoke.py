@@ -81,12 +81,19 @@ def minilean_leantree_path() -> Path:
     return Path(leantree_export_path())
 
 
-def minilean_leantree_sources() -> list[tuple[Path, str]]:
+def minilean_leantree_sources(comp_sft: bool = False) -> list[tuple[Path, str]]:
     """(LeanTree jsonl, source) pairs of the offline SFT data: minilean's train proofs, then the
-    competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...)."""
+    competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...), and with
+    `comp_sft` the Lean-style multi-step competition proofs (`minilean_comp_sft`, minilean.comp_pool)."""
     from minilean.gen_comp import comp_leantree_path
 
-    return [(minilean_leantree_path(), MINILEAN_SOURCE), (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
+    sources = [(minilean_leantree_path(), MINILEAN_SOURCE),
+               (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
+    if comp_sft:
+        from minilean.comp_pool import SFT_DATASET, sft_leantree_path
+
+        sources.append((sft_leantree_path(), SFT_DATASET))
+    return sources
 
 
 WHOLE_PROOF_SUFFIX = "-whole"  # source tag of whole-proof rows (statement → script) in sft_transitions
