@@ -113,7 +113,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         for local, source in sources
     )
     if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (stp.whole_proof)
-        rows = itertools.chain(rows, smoke.whole_proof_rows())
+        rows = itertools.chain(rows, smoke.whole_proof_rows(comp_sft=cfg.sft_comp_lean_style))
     if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (stp.conjecture)
         rows = itertools.chain(rows, smoke.conjecture_rows(seed=cfg.seed))
     write_parquet(path, rows, TRANSITION_SCHEMA)

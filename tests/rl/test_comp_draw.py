@@ -85,3 +85,13 @@ def test_the_corpora_setting_reaches_the_sft_transitions_asset(
     assert comp_pool.SFT_DATASET not in off
     assert on[comp_pool.SFT_DATASET] >= len(comp_pool.load_sft())  # ≥ one transition per proof
     assert {k: v for k, v in on.items() if k != comp_pool.SFT_DATASET} == off
+
+
+def test_whole_proof_rows_take_the_lean_style_proofs_when_asked() -> None:
+    from assets.sources.smoke import WHOLE_PROOF_SUFFIX, whole_proof_rows
+
+    tag = comp_pool.SFT_DATASET + WHOLE_PROOF_SUFFIX
+    assert not any(r["source"] == tag for r in whole_proof_rows())
+    rows = [r for r in whole_proof_rows(comp_sft=True) if r["source"] == tag]
+    assert len(rows) == len(comp_pool.load_sft())
+    assert sum(r["proof_depth"] >= 2 for r in rows) >= len(rows) // 3
