@@ -135,3 +135,24 @@ def test_sft_proofs_are_valid_sources_through_the_client_and_a_cut_one_is_not(mi
                 assert not process.is_valid_source(full_proof_source(cut)), r["id"]
     finally:
         client.close()
+
+
+def test_the_shipped_rows_are_what_the_generator_makes() -> None:
+    fams = ("digits", "amgm3", "recip")
+    made = comp_pool.generate(per_family=200, families=fams)  # the shipped seed and size
+    shipped = [r for r in comp_pool.load_pool() + comp_pool.load_sft() if r["family"] in fams]
+    public = [{k: v for k, v in r.items() if not k.startswith("_")} for r in made["pool"] + made["sft"]]
+    assert sorted(public, key=lambda r: r["id"]) == sorted(shipped, key=lambda r: r["id"])
+
+
+def test_levels_follow_the_automation_baseline_and_proof_length() -> None:
+    rows = comp_pool.load_pool() + comp_pool.load_sft()
+    firsts: dict[tuple[str, int], dict] = {}
+    for r in rows:
+        firsts.setdefault((r["family"], r["level"]), r)
+    for r in firsts.values():
+        closers = comp_pool.baseline_closers(_root(r["statement"]))
+        assert closers == r["baseline"], r["id"]
+        assert (r["level"] == 1) == bool(closers), r["id"]
+        if r["level"] > 1:
+            assert r["level"] == comp_pool.level([], r["proof_steps"])
