@@ -7,7 +7,8 @@ minilean and z3 and splits them into an RL pool (statements only) and SFT rows (
 
 Families (the key is the `family` column): algebra (`linsys`, `linsys_prod`, `quadratic`, `poly_eval`,
 `lin_fit`, `recip`), inequalities (`amgm`, `amgm3`, `cauchy`, `sq_shift`), number theory (`mod_lin`,
-`mod_sq`, `divisib`, `gcd_lcm`, `digits`, `prime_range`), sums (`sum_range`, `sum_icc`) and functional
+`mod_sq`, `divisib`, `gcd_lcm`, `digits`,
+`digits_mod`, `prime_range`), sums (`sum_range`, `sum_icc`) and functional
 equations (`fe_swap`, `fe_rec`, `fe_affine`).
 """
 
@@ -294,6 +295,20 @@ def digits(rng: random.Random) -> Problem:
                    ("obtain ⟨ha, ha'⟩ := h₀", "interval_cases a <;> omega"))
 
 
+def digits_mod(rng: random.Random) -> Problem:
+    """Decimal digits through `/` and `%`: a digit sum of a given number, or a number from its digits."""
+    if rng.random() < 0.5:
+        n = rng.randint(100, 9999)
+        places = [1000, 100, 10, 1] if n >= 1000 else [100, 10, 1]
+        terms = [f"n / {p} % 10" if p > 1 and p < places[0] else f"n / {p}" if p > 1 else "n % 10"
+                 for p in places]
+        total = sum(int(c) for c in str(n))
+        return Problem(f"(n : ℕ) (h₀ : n = {n})", f"{' + '.join(terms)} = {total}", ("subst h₀", "norm_num"))
+    h, t, u = rng.randint(1, 9), rng.randint(0, 9), rng.randint(0, 9)
+    return Problem(f"(n : ℕ) (h₀ : 100 ≤ n) (h₁ : n < 1000) (h₂ : n % 10 = {u}) (h₃ : n / 100 = {h}) "
+                   f"(h₄ : n / 10 % 10 = {t})", f"n = {100 * h + 10 * t + u}", ("omega",))
+
+
 def _prime(n: int) -> bool:
     return n > 1 and all(n % d for d in range(2, math.isqrt(n) + 1))
 
@@ -396,6 +411,7 @@ FAMILIES: dict[str, tuple[str, Family]] = {  # family -> (area, generator)
     "divisib": ("number_theory", divisib),
     "gcd_lcm": ("number_theory", gcd_lcm),
     "digits": ("number_theory", digits),
+    "digits_mod": ("number_theory", digits_mod),
     "prime_range": ("number_theory", prime_range),
     "sum_range": ("sums", sum_range),
     "sum_icc": ("sums", sum_icc),
