@@ -194,11 +194,23 @@ def amgm3(rng: random.Random) -> Problem:
     k = rng.randint(1, 3)
     names = rng.choice([("a", "b", "c"), ("x", "y", "z")])
     a, b, c = names
-    goal = f"{k} * ({a} * {b} + {b} * {c} + {c} * {a}) ≤ {k} * ({a} ^ 2 + {b} ^ 2 + {c} ^ 2)"
-    if rng.random() < 0.5:
+    binders = f"({a} {b} {c} : ℝ)"
+    form = rng.randrange(4)
+    s = rng.randint(1, 30)
+    if form == 0:
+        goal = f"{k} * ({a} * {b} + {b} * {c} + {c} * {a}) ≤ {k} * ({a} ^ 2 + {b} ^ 2 + {c} ^ 2)"
+        if k == 1:
+            goal = f"{a} * {b} + {b} * {c} + {c} * {a} ≤ {a} ^ 2 + {b} ^ 2 + {c} ^ 2"
+    elif form == 1:
         goal = f"({a} + {b} + {c}) ^ 2 ≤ 3 * ({a} ^ 2 + {b} ^ 2 + {c} ^ 2)"
+    elif form == 2:  # with the sum fixed: ab + bc + ca ≤ (a + b + c)² / 3
+        binders += f" (h₀ : {a} + {b} + {c} = {3 * s})"
+        goal = f"{a} * {b} + {b} * {c} + {c} * {a} ≤ {3 * s * s}"
+    else:  # with the sum fixed: a² + b² + c² ≥ (a + b + c)² / 3
+        binders += f" (h₀ : {a} + {b} + {c} = {3 * s})"
+        goal = f"{3 * s * s} ≤ {a} ^ 2 + {b} ^ 2 + {c} ^ 2"
     hints = f"sq_nonneg ({a} - {b}), sq_nonneg ({b} - {c}), sq_nonneg ({c} - {a})"
-    return Problem(f"({a} {b} {c} : ℝ)", goal, (f"nlinarith [{hints}]",))
+    return Problem(binders, goal, (f"nlinarith [{hints}]",))
 
 
 def cauchy(rng: random.Random) -> Problem:
