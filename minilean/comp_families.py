@@ -234,7 +234,7 @@ def sq_shift(rng: random.Random) -> Problem:
     d = rng.randint(-9, 9)
     m = rng.randint(1, 3)
     # m (x - c)² + d = m x² - 2mc x + mc² + d ≥ d
-    goal = _tidy(f"{d} ≤ {m} * x ^ 2 - {2 * m * c} * x + {m * c * c + d}")
+    goal = _tidy(f"{d} ≤ {m} * x ^ 2 - {2 * m * c} * x + {m * c * c + d}").replace("≤ 1 * x", "≤ x")
     return Problem("(x : ℝ)", goal, (f"nlinarith [sq_nonneg ({_tidy(f'x - {c}')})]",))
 
 

@@ -130,6 +130,7 @@ def _check(problem: Problem, ident: str) -> tuple[dict[str, Any], str] | None:
     if proved is None:
         return None
     statement, lines, tree, _tier = proved
+    statement = statement.replace(f"theorem {ident}  :", f"theorem {ident} :", 1)  # no binders
     closers = baseline_closers(state)
     row = {
         "statement": statement,
