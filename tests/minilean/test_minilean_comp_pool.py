@@ -71,6 +71,8 @@ def test_alpha_variants_of_minif2f_statements_are_caught(monkeypatch: pytest.Mon
     variant = ("(x y : ℝ) (hb : x = 4) (ha : 3 * x + 2 * y = 12)", "y = 0")
     assert key_of(*variant) in banned
     assert key_of("(x y : ℝ) (hb : x = 4) (ha : 3 * x + 2 * y = 12)", "y = 1") not in banned
+    # what the mod_lin family drew while generating: mathd_numbertheory_458 up to renaming
+    assert key_of("(m : ℕ) (h : m % 8 = 7)", "m % 4 = 3") in banned
     # a bound variable renamed too (amc12a_2013_p7)
     bound = ("(t : ℕ → ℝ) (h : ∀ m, t (m + 2) = t (m + 1) + t m) (h9 : t 9 = 110) (h7 : t 7 = 42)",
              "t 4 = 10")
