@@ -158,3 +158,13 @@ def test_levels_follow_the_automation_baseline_and_proof_length() -> None:
         assert (r["level"] == 1) == bool(closers), r["id"]
         if r["level"] > 1:
             assert r["level"] == comp_pool.level([], r["proof_steps"])
+
+
+def test_pool_statements_start_a_proof_through_the_client(minilean_url: str) -> None:
+    from rl.statement_check import init_check
+
+    sample = _stratified(comp_pool.load_pool(), 2, seed=3)
+    assert len(sample) >= 40
+    assert [r["id"] for r in sample if init_check(minilean_url, r) is not None] == []
+    broken = dict(sample[0], statement=sample[0]["statement"].replace(" : ", " : undefined_fn 3 + ", 1))
+    assert init_check(minilean_url, broken) is not None
