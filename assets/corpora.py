@@ -103,7 +103,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
     `whole_proof.sft_mix`) whole-proof rows: statement prompt → the whole reference script."""
     cfg = proofmill.settings.corpora
     if cfg.offline:
-        sources = smoke.minilean_leantree_sources()
+        sources = smoke.minilean_leantree_sources(comp_sft=cfg.sft_comp_lean_style)
     else:
         sources = [(leantree.download_leantree(cache_dir=_downloads(proofmill)), "leantree-mathlib")]
     stats = leantree.LeanTreeStats()
@@ -113,7 +113,7 @@ def sft_transitions(context: dg.AssetExecutionContext, proofmill: ProofmillResou
         for local, source in sources
     )
     if cfg.offline and proofmill.settings.whole_proof.sft_mix:  # statement → script (stp.whole_proof)
-        rows = itertools.chain(rows, smoke.whole_proof_rows())
+        rows = itertools.chain(rows, smoke.whole_proof_rows(comp_sft=cfg.sft_comp_lean_style))
     if cfg.offline and proofmill.settings.conjecture.sft_mix:  # seed + proof → statement (stp.conjecture)
         rows = itertools.chain(rows, smoke.conjecture_rows(seed=cfg.seed))
     write_parquet(path, rows, TRANSITION_SCHEMA)

@@ -39,6 +39,9 @@ class CorporaSettings:
     rl_datasets: tuple[str, ...] = ("minilean",)  # statement sources of the RL pool
     benchmarks: tuple[str, ...] = ("minilean",)  # benchmark sources of the eval sets
     valid_size: int = 500  # RL statements: last N of a seeded shuffle are `valid`
+    # offline SFT also reads the Lean-style competition proofs (minilean.comp_pool's SFT side: `have … :=
+    # by nlinarith [sq_nonneg …]`, `norm_num at h ⊢`, `interval_cases`, …; never a pool or eval statement)
+    sft_comp_lean_style: bool = False
     seed: int = 0  # seed of shuffles, splits and training
 
     def __post_init__(self) -> None:
@@ -295,6 +298,13 @@ class RLSettings:
     use_rl_statements: bool = True
     frontier_levels: tuple[int, ...] = (1, 2, 3, 4)  # frontier difficulty tiers kept
     frontier_families: tuple[float, ...] = (0.7, 0.15, 0.15)  # frontier weights of (prop, arith, mixed)
+    # The competition pool (rl.comp_draw, minilean.comp_pool): this many competition-style statements
+    # (algebra, inequalities, number theory, sums, functional equations; no proofs) added to the RL pool
+    # each iteration, from the given difficulty levels (1 = one automation tactic closes it … 4 = a proof
+    # of four or more steps). Beside the frontier (both > 0), instead of it (frontier_per_iteration 0),
+    # or off (0).
+    comp_pool_per_iteration: int = 0
+    comp_pool_levels: tuple[int, ...] = (1, 2, 3, 4)
     replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
     carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
     rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
@@ -316,8 +326,12 @@ class RLSettings:
         _check(self, "whole_proof_samples", 1 <= self.whole_proof_samples <= 4096, "in 1..4096")
         _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
         _check(self, "frontier_per_iteration", self.frontier_per_iteration >= 0, ">= 0")
-        _check(self, "use_rl_statements", self.use_rl_statements or self.frontier_per_iteration > 0,
-               "true unless frontier_per_iteration > 0 (the pool would be empty)")
+        _check(self, "use_rl_statements",
+               self.use_rl_statements or self.frontier_per_iteration > 0 or self.comp_pool_per_iteration > 0,
+               "true unless frontier_per_iteration or comp_pool_per_iteration > 0 (the pool would be empty)")
+        _check(self, "comp_pool_per_iteration", self.comp_pool_per_iteration >= 0, ">= 0")
+        _check(self, "comp_pool_levels", bool(self.comp_pool_levels)
+               and set(self.comp_pool_levels) <= {1, 2, 3, 4}, "a non-empty subset of 1..4")
         _check(self, "frontier_levels", bool(self.frontier_levels)
                and set(self.frontier_levels) <= {1, 2, 3, 4}, "a non-empty subset of 1..4")
         _check(self, "frontier_families", len(self.frontier_families) == 3

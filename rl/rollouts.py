@@ -42,13 +42,14 @@ def rl_pool(
 ) -> tuple[list[dict[str, Any]], int]:
     """Iteration ``iteration``'s RL pool and how many fresh statements it added: ``base`` (unless
     ``rl.use_rl_statements`` is off) plus, when ``rl.frontier_per_iteration`` > 0, the frontier
-    (``rl.frontier``) of iterations 1..k. Iteration k's fresh statements are generated
+    (``rl.frontier``) of iterations 1..k, and when ``rl.comp_pool_per_iteration`` > 0 the competition
+    statements (``rl.comp_draw``) of iterations 1..k. Iteration k's fresh statements are generated
     (deterministically) and written as its ``frontier`` shard; earlier iterations' shards are read back,
     so what was missed before can be retried."""
-    from rl import frontier
+    from rl import comp_draw, frontier
 
     rl = profile.rl
-    if rl.frontier_per_iteration == 0:
+    if rl.frontier_per_iteration == 0 and rl.comp_pool_per_iteration == 0:
         return list(base), 0
     if not rl.use_rl_statements:
         base = []  # the frontier alone
@@ -60,6 +61,8 @@ def rl_pool(
     )
     exclude = {frontier.statement_key(s) for s in eval_statements}
     fresh = frontier.generate(iteration, config, exclude)
+    fresh += comp_draw.draw(iteration, rl.comp_pool_per_iteration, tuple(rl.comp_pool_levels),
+                            profile.corpora.seed, exclude)
     replay.write_shard(root, "frontier", iteration, [{"iteration": iteration, **r} for r in fresh])
     earlier = replay.read_shards(root, "frontier", range(1, iteration)).to_pylist()
     generated = [{k: v for k, v in r.items() if k != "iteration"} for r in earlier] + fresh

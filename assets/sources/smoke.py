@@ -81,26 +81,38 @@ def minilean_leantree_path() -> Path:
     return Path(leantree_export_path())
 
 
-def minilean_leantree_sources() -> list[tuple[Path, str]]:
+def minilean_leantree_sources(comp_sft: bool = False) -> list[tuple[Path, str]]:
     """(LeanTree jsonl, source) pairs of the offline SFT data: minilean's train proofs, then the
-    competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...)."""
+    competition-style MiniF2F-lite problems (`minilean_comp`: linarith, nlinarith, norm_num, ...), and with
+    `comp_sft` the Lean-style multi-step competition proofs (`minilean_comp_sft`, minilean.comp_pool)."""
     from minilean.gen_comp import comp_leantree_path
 
-    return [(minilean_leantree_path(), MINILEAN_SOURCE), (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
+    sources = [(minilean_leantree_path(), MINILEAN_SOURCE),
+               (Path(comp_leantree_path()), MINILEAN_COMP_SOURCE)]
+    if comp_sft:
+        from minilean.comp_pool import SFT_DATASET, sft_leantree_path
+
+        sources.append((sft_leantree_path(), SFT_DATASET))
+    return sources
 
 
 WHOLE_PROOF_SUFFIX = "-whole"  # source tag of whole-proof rows (statement → script) in sft_transitions
 
 
-def whole_proof_rows(valid_fraction: float = 0.1) -> Iterator[dict[str, Any]]:
+def whole_proof_rows(valid_fraction: float = 0.1, comp_sft: bool = False) -> Iterator[dict[str, Any]]:
     """Whole-proof SFT rows (``stp.whole_proof``): state = the statement prompt, tactic = the whole
     reference script, proof_depth = its line count, from minilean's and minilean_comp's train proofs (the
-    theorems the LeanTree transitions come from; never an eval theorem). Split by theorem id hash."""
+    theorems the LeanTree transitions come from; never an eval theorem), and with `comp_sft` the
+    Lean-style competition proofs. Split by theorem id hash."""
     from minilean.gen_comp import load_comp
     from minilean.theorems import load_theorems
     from stp.whole_proof import whole_proof_row
 
-    sets = ((MINILEAN_SOURCE, load_theorems("train")), (MINILEAN_COMP_SOURCE, load_comp("train")))
+    sets = [(MINILEAN_SOURCE, load_theorems("train")), (MINILEAN_COMP_SOURCE, load_comp("train"))]
+    if comp_sft:
+        from minilean.comp_pool import SFT_DATASET, load_sft
+
+        sets.append((SFT_DATASET, load_sft()))
     for source, theorems in sets:
         for thm in theorems:
             if not thm.get("proof"):
