@@ -4,10 +4,10 @@ Every accepted source (and every successful tactic step) is checked again after 
 renaming the user's identifiers to fresh ones. A disagreement means some name met something it must not
 (a solver-internal constant, a stale variable, a skipped command): the step is refused and logged.
 
-Renaming is textual and conservative: only identifiers outside a protected vocabulary (keywords, tactic
-names, library lemmas, sorts, `this`, after `case` the tags the library generates, names the environment
-already declares and their binder names) are renamed, each first component of a dotted name
-(`h.mp` ↦ `r3_h.mp`), never a field after `.`. New names are fresh: they occur nowhere in the text. A
+A source is renamed textually: every name it binds (declaration names, binder groups, names after
+quantifiers and λ, names tactics introduce; see `bound_names`) gets a fresh name everywhere it occurs,
+each first component of a dotted name (`h.mp` ↦ `r3_h.mp`), never a field after `.`; Lean's vocabulary
+(tactics, lemmas, options, constructor tags) is never bound by the user and keeps its meaning. A
 tactic step is re-run on goals renamed the same way (free and bound occurrences alike: a bijection on
 names, so nothing is captured) and its outcome, renamed back, must be exactly the same goals.
 """
