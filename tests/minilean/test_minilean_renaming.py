@@ -1,4 +1,5 @@
-"""Renaming a variable reaches inside big operators: bounds, summands and filters, never the index."""
+"""Renaming: into big operators (bounds, summands, filters, never the index), and the source re-check
+renames what the source binds while Lean's vocabulary keeps its meaning."""
 
 from __future__ import annotations
 
@@ -36,3 +37,18 @@ def test_a_case_rename_inside_a_sum_leaves_nothing_dangling() -> None:
            "  obtain ⟨x, hx⟩ := h\n  trivial")
     res = elaborate(initial_env(), src)
     assert not res.has_errors, [m.data for m in res.messages]
+
+
+def test_the_source_recheck_renames_bound_names_and_keeps_lean_vocabulary() -> None:
+    from minilean import recheck
+
+    src = ("set_option linter.all false\n"
+           "theorem t (n : ℕ) (x : ℝ) (h : 0 < x) : x = ∑ k in Finset.range n, (k : ℝ) := by\n"
+           "  induction n with\n  | zero => simp\n  | succ m ih => nlinarith [sq_nonneg (x - 1), mul_pos h h]")
+    out = recheck.renamed_source(src)
+    for kept in ("linter.all", "Finset.range", "zero", "succ", "simp", "nlinarith", "sq_nonneg", "mul_pos",
+                 " in "):
+        assert kept in out, kept
+    for bound in ("(n :", "(x :", "(h :", "∑ k ", "succ m ih", "theorem t "):
+        assert bound not in out, bound
+    assert recheck.bound_names(src) == {"t", "n", "x", "h", "k", "m", "ih"}
