@@ -44,7 +44,8 @@ def test_the_source_recheck_renames_bound_names_and_keeps_lean_vocabulary() -> N
 
     src = ("set_option linter.all false\n"
            "theorem t (n : ℕ) (x : ℝ) (h : 0 < x) : x = ∑ k in Finset.range n, (k : ℝ) := by\n"
-           "  induction n with\n  | zero => simp\n  | succ m ih => nlinarith [sq_nonneg (x - 1), mul_pos h h]")
+           "  induction n with\n  | zero => simp\n"
+           "  | succ m ih => nlinarith [sq_nonneg (x - 1), mul_pos h h]")
     out = recheck.renamed_source(src)
     for kept in ("linter.all", "Finset.range", "zero", "succ", "simp", "nlinarith", "sq_nonneg", "mul_pos",
                  " in "):
