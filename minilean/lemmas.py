@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from minilean import smt
 from minilean.goals import TacticFail
+from minilean.lemma_table2 import ROWS as EXTRA_ROWS
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
 from minilean.terms import Binder, Decl
 
@@ -150,6 +151,7 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
 
