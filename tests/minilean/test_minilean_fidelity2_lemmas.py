@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The second batch of the z3-checked lemma table (minilean/lemma_table2.py): every row is valid at each of
 its types, false variants are refused, and the lemmas work by name with Mathlib's argument structure."""
 
