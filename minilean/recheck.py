@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
+from minilean.comment_mask import blank_comments
 from minilean.goals import RESERVED, Goal, Hyp
 from minilean.syntax import (
     _ID_CONT,
@@ -184,6 +185,7 @@ def _pattern_names(text: str) -> set[str]:
 def bound_names(text: str) -> set[str]:
     """The identifiers `text` binds: declaration names, binder groups, quantified and λ names, and the
     names tactics introduce (intro, have, obtain patterns, case/next, induction alternatives, …)."""
+    text = blank_comments(text)  # "-- the theorem mul_comm says …" binds nothing
     out = _pattern_names(text)
     for rx in _BINDERS:
         for m in rx.finditer(text):
