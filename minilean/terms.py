@@ -499,6 +499,11 @@ class Elaborator:
                 raise TacticFail(f"unknown identifier '{name}'")
             recv: object = ("id", base)
         elif node[0] == "proj":
+            from minilean.iff_apps import applied_iff  # it builds on this module's Decl
+
+            iff = applied_iff(self, node, args)
+            if iff is not None:
+                return iff
             fields = []
             while node[0] == "proj":
                 fields.insert(0, node[2])
