@@ -19,6 +19,7 @@ from minilean.syntax import (
     ECast,
     EMeta,
     ENeg,
+    ENum,
     ESum,
     Expr,
     PBin,
@@ -273,6 +274,13 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
         out[pat.idx] = tgt
         return out
     if type(pat) is not type(tgt):
+        if ty == NAT and isinstance(pat, EBin) and pat.op == "+" and isinstance(pat.rhs, ENum):
+            # Lean unifies `?n + 1` with the literal `2` by `?n := 1` (offsets of ℕ literals)
+            k = pat.rhs.n
+            if isinstance(tgt, ENum) and tgt.n >= k:
+                r = match_expr(pat.lhs, ENum(tgt.n - k), s, ty)
+                if r is not None:
+                    return r
         return s if _closed_equal(pat, tgt, ty) else None
     if isinstance(pat, EBin):
         if pat.op != tgt.op:  # type: ignore[union-attr]

@@ -35,6 +35,7 @@ from minilean.goals import (
     remove_hyp,
     unfold,
 )
+from minilean.interval_bounds import split_using_bounds
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.mod_cast import norm_prop
 from minilean.names import check_well_formed
@@ -1020,6 +1021,7 @@ class Runner:
         raise TacticFail(f"tactic 'subst' failed, no variable to eliminate in\n  {show_prop(eq)}")
 
     def t_interval_cases(self, g: Goal, rest: str) -> Outcome:
+        rest, bound_hyps = split_using_bounds(g, rest)  # `interval_cases x using hl, hu`
         names = self._names(rest)
         vh = g.lookup(names[0]) if len(names) == 1 else None
         if vh is None or vh.ty not in (NAT, INT):
@@ -1027,7 +1029,7 @@ class Runner:
         x, ty = vh.name, vh.ty
         lo: int | None = 0 if ty == NAT else None
         hi: int | None = None
-        for h in g.hyps:  # Mathlib reads bounds `c ≤ x`, `c < x`, `x ≤ c`, `x < c` (and > ≥) directly
+        for h in g.hyps if bound_hyps is None else bound_hyps:  # Mathlib reads bounds `c ≤ x`, `x < c`…
             if h.is_var or not isinstance(h.ty, PRel) or h.ty.ty != ty:
                 continue
             op, a, b = h.ty.op, h.ty.lhs, h.ty.rhs
