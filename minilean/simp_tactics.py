@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
+from minilean.range_simp import RANGE_LEMMAS
 from minilean.simp import Simplifier, SimpSet
 from minilean.syntax import FALSE, TRUE, PRel, Prop, show_prop
 
@@ -70,6 +71,9 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
                 if not hyp.is_var and hyp.accessible:
                     ss.add_fact(hyp.ty)  # type: ignore[arg-type]
                     used.add(hyp.name)
+            continue
+        if h in RANGE_LEMMAS and g.lookup(h.split(".")[0]) is None:
+            ss.ranges.add(RANGE_LEMMAS[h])
             continue
         for ty in _hint_types(r, g, h):
             ss.add_fact(ty)
