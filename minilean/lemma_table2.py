@@ -106,6 +106,22 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("pow_le_pow_left", "NZQR", "{a b : α} (ha : 0 ≤ a) (hab : a ≤ b) (n : exp)", "a ^ n ≤ b ^ n"),
     ("abs_sub_lt_iff", "ZQR", "{a b c : α}", "|a - b| < c ↔ a - b < c ∧ b - a < c"),
     ("div_le_one", "QR", "{a b : α} (hb : 0 < b)", "a / b ≤ 1 ↔ a ≤ b"),
+    # ---- square roots (Mathlib's `Real.sqrt`, which is 0 on negative numbers)
+    ("Real.sqrt_nonneg", "R", "(x : α)", "0 ≤ Real.sqrt x"),
+    ("Real.sq_sqrt", "R", "{a : α} (h : 0 ≤ a)", "Real.sqrt a ^ 2 = a"),
+    ("Real.sqrt_sq", "R", "{a : α} (h : 0 ≤ a)", "Real.sqrt (a ^ 2) = a"),
+    ("Real.mul_self_sqrt", "R", "{a : α} (h : 0 ≤ a)", "Real.sqrt a * Real.sqrt a = a"),
+    ("Real.sqrt_mul_self", "R", "{a : α} (h : 0 ≤ a)", "Real.sqrt (a * a) = a"),
+    ("Real.sqrt_eq_zero_of_nonpos", "R", "{x : α} (h : x ≤ 0)", "Real.sqrt x = 0"),
+    ("Real.sqrt_lt_sqrt", "R", "{x y : α} (hx : 0 ≤ x) (h : x < y)", "Real.sqrt x < Real.sqrt y"),
+    ("Real.sqrt_le_sqrt", "R", "{x y : α} (h : x ≤ y)", "Real.sqrt x ≤ Real.sqrt y"),
+    ("Real.sqrt_pos", "R", "{x : α}", "0 < Real.sqrt x ↔ 0 < x"),
+    ("Real.sqrt_lt_sqrt_iff", "R", "{x y : α} (hx : 0 ≤ x)", "Real.sqrt x < Real.sqrt y ↔ x < y"),
+    ("Real.sqrt_inj", "R", "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "Real.sqrt x = Real.sqrt y ↔ x = y"),
+    ("Real.lt_sqrt", "R", "{x y : α} (hy : 0 ≤ y)", "y < Real.sqrt x ↔ y ^ 2 < x"),
+    ("Real.sqrt_lt'", "R", "{x y : α} (hx : 0 < y)", "Real.sqrt x < y ↔ x < y ^ 2"),
+    ("Real.sqrt_zero", "R", "", "Real.sqrt 0 = 0"),
+    ("Real.sqrt_one", "R", "", "Real.sqrt 1 = 1"),
 )
 
 __all__ = ["ROWS"]

@@ -293,6 +293,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         if ty is not None or not isinstance(arg, tuple) or arg[0] in ("hole", "wild", "sorry"):
             continue
         if kind == "α":
+            if len(schema.types) == 1:  # a lemma about one type (`Real.sqrt_nonneg 22`): numerals take it
+                ty = schema.types[0]
+                continue
             try:
                 ty = _Typer(sorts).tree(arg, None)[1]
             except SyntaxErr:
