@@ -38,6 +38,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("mul_nonneg_iff_of_pos_left", "NZQR", "{b c : α} (h : 0 < c)", "0 ≤ c * b ↔ 0 ≤ b"),
     ("mul_nonneg_iff_of_pos_right", "NZQR", "{b c : α} (h : 0 < c)", "0 ≤ b * c ↔ 0 ≤ b"),
     ("sq_eq_sq_iff_eq_or_eq_neg", "ZQR", "{a b : α}", "a ^ 2 = b ^ 2 ↔ a = b ∨ a = -b"),
+    ("mul_eq_zero", "NZQR", "{a b : α}", "a * b = 0 ↔ a = 0 ∨ b = 0"),
+    ("mul_self_eq_zero", "NZQR", "{a : α}", "a * a = 0 ↔ a = 0"),
     ("div_zero", "QR", "(a : α)", "a / 0 = 0"),
     ("zero_div", "QR", "(a : α)", "0 / a = 0"),
     ("eq_div_of_mul_eq", "QR", "{a b c : α} (hc : c ≠ 0) (h : a * c = b)", "a = b / c"),
@@ -104,6 +106,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("mul_le_mul_of_nonneg_left", "NZQR", "{a b c : α} (h : b ≤ c) (a_nonneg : 0 ≤ a)", "a * b ≤ a * c"),
     ("mul_le_mul_of_nonneg_right", "NZQR", "{a b c : α} (h : b ≤ c) (a_nonneg : 0 ≤ a)", "b * a ≤ c * a"),
     ("pow_le_pow_left", "NZQR", "{a b : α} (ha : 0 ≤ a) (hab : a ≤ b) (n : exp)", "a ^ n ≤ b ^ n"),
+    ("abs_cases", "ZQR", "(a : α)", "|a| = a ∧ 0 ≤ a ∨ |a| = -a ∧ a < 0"),
     ("abs_sub_lt_iff", "ZQR", "{a b c : α}", "|a - b| < c ↔ a - b < c ∧ b - a < c"),
     ("div_le_one", "QR", "{a b : α} (hb : 0 < b)", "a / b ≤ 1 ↔ a ≤ b"),
     # ---- square roots (Mathlib's `Real.sqrt`, which is 0 on negative numbers)

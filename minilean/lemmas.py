@@ -305,6 +305,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
+    if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
+        ty = schema.types[0]
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if fld is not None and ty is not None and ty not in schema.types:

@@ -173,7 +173,7 @@ def _pattern_names(text: str) -> set[str]:
                 depth += 1
             elif ch in "⟩)]":
                 depth -= 1
-            elif depth == 0 and (ch == "\n" or text.startswith(":=", k) or text.startswith(":", k)):
+            elif depth == 0 and (ch in "\n;" or text.startswith(":", k) or text.startswith("<;>", k)):
                 break
             k += 1
         segment = text[m.end():k]

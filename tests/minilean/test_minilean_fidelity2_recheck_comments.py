@@ -42,3 +42,9 @@ def test_the_proof_is_still_checked() -> None:
   -- The theorem mul_assoc gives (a * b) * c = a * (b * c)
   rw [← mul_assoc 2 2 m]"""
     assert not _accepts(src)
+
+
+def test_tactics_after_a_pattern_are_not_bound() -> None:
+    names = bound_names("theorem t : True := by\n  rcases foo with (ha | hb) <;> linarith; simp")
+    assert {"ha", "hb"} <= names
+    assert not {"linarith", "simp"} & names
