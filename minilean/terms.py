@@ -31,6 +31,7 @@ from minilean.goals import (
     match,
     unfold,
 )
+from minilean.iff_apps import iff_direction, iff_projection
 from minilean.syntax import (
     FALSE,
     INT,
@@ -504,9 +505,7 @@ class Elaborator:
                 raise TacticFail(f"unknown identifier '{name}'")
             recv: object = ("id", base)
         elif node[0] == "proj":
-            from minilean.iff_apps import applied_iff  # it builds on this module's Decl
-
-            iff = applied_iff(self, node, args)
+            iff = self._applied_iff(node, args)
             if iff is not None:
                 return iff
             fields = []
@@ -524,6 +523,26 @@ class Elaborator:
         if decl is None:
             return self._symm_app(ty, fields[-1], args)
         return decl, [_Typed(ty), *args]
+
+    def _applied_iff(self, node: tuple, outer: list) -> tuple[Decl, list] | None:
+        """`(foo a b).mp h` as one application of `foo` concluding `P → Q` (see iff_apps)."""
+        proj = iff_projection(node)
+        if proj is None or self._local(proj[0].split(".")[0]) is not None:
+            return None
+        name, args, fld = proj
+        decl = self._global(name)
+        if decl is None:
+            from minilean.lemmas import resolve, split_name
+
+            parts = split_name(name)
+            found = resolve(self, name, args, None) if parts is not None and parts[1] is None else None
+            if found is None:
+                return None
+            decl, args = found
+        concl = iff_direction(decl.concl, fld)
+        if concl is None:
+            return None
+        return Decl(f"{decl.name}.{fld}", decl.binders, concl), [*args, *outer]
 
     def _symm_app(self, ty: Prop, field: str, args: list) -> tuple[Decl, list]:
         if field == "symm" and isinstance(ty, PRel) and ty.op in ("=", "≠") and not args:
