@@ -48,6 +48,7 @@ class Hyp:
     name: str  # the user name (base name when inaccessible)
     ty: Prop | str  # a sort ("Prop", "ℕ", "ℤ") for variables, else the proposition it proves
     accessible: bool = True
+    value: Expr | None = None  # a let-bound variable's value (only definitional checks unfold it)
 
     @property
     def is_var(self) -> bool:

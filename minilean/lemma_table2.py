@@ -28,6 +28,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("not_le", "NZQR", "{a b : α}", "¬a ≤ b ↔ b < a"),
     ("not_lt", "NZQR", "{a b : α}", "¬a < b ↔ b ≤ a"),
     ("eq_comm", "NZQR", "{a b : α}", "a = b ↔ b = a"),
+    ("gt_iff_lt", "NZQR", "{a b : α}", "a > b ↔ b < a"),
+    ("ge_iff_le", "NZQR", "{a b : α}", "a ≥ b ↔ b ≤ a"),
     ("ne_comm", "NZQR", "{a b : α}", "a ≠ b ↔ b ≠ a"),
     ("Eq.trans", "NZQR", "{a b c : α} (h₁ : a = b) (h₂ : b = c)", "a = c"),
     # ---- products and quotients
@@ -56,6 +58,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.sub_pos_iff_lt", "N", "{n m : α}", "0 < n - m ↔ m < n"),
     ("Nat.sub_eq_iff_eq_add", "N", "{a b c : α} (h : b ≤ a)", "a - b = c ↔ a = c + b"),
     ("Nat.add_one_sub_one", "N", "(n : α)", "n + 1 - 1 = n"),
+    ("Nat.add_eq_zero_iff", "N", "{m n : α}", "m + n = 0 ↔ m = 0 ∧ n = 0"),
+    ("Nat.div_add_mod", "N", "(m k : α)", "k * (m / k) + m % k = m"),
     ("Nat.mul_comm", "N", "(n m : α)", "n * m = m * n"),
     ("Nat.add_comm", "N", "(n m : α)", "n + m = m + n"),
     ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m * k)"),

@@ -190,6 +190,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 # admitted, with the numerals the proof gives (`Nat.mul_mod a b 7`) or per rewrite (`rw [Nat.mul_mod]`)
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
+    | {"Nat.div_add_mod"}
 )
 
 
@@ -252,7 +253,8 @@ def _first_type(p: Prop) -> str | None:
 
 
 def _modulus(schema: Schema) -> list[str]:
-    return {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"]}.get(schema.name, ["n"])
+    moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
+    return moduli.get(schema.name, ["n"])
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:

@@ -241,7 +241,8 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
 
 def uniform_goal(g: Goal, m: Mapping[str, str]) -> Goal:
     hyps = tuple(
-        Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible)
+        Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible,
+            None if h.value is None else _uniform_expr(h.value, m))
         for h in g.hyps
     )
     return Goal(hyps, uniform_prop(g.target, m), g.tag)

@@ -32,6 +32,7 @@ from minilean.goals import (
     unfold,
 )
 from minilean.iff_apps import iff_direction, iff_projection
+from minilean.let_values import zeta
 from minilean.syntax import (
     FALSE,
     INT,
@@ -311,16 +312,26 @@ class Elaborator:
                     # equality (`12 ∣ 12 * 2` is `12 ∣ 24`); a first-order match is only a shortcut
                     self.finish_app(st)
                     got = instantiate(st.pattern_result, st.subst)
-                    if not is_ground(got) or not (defeq(got, expected) or defeq_unfolding(got, expected)):
+                    if not is_ground(got) or not self._defeq(got, expected):
                         raise _mismatch(_show_node(node), got, expected)
                     return
                 st.subst = s
                 self.finish_app(st)
                 return
         got = self.synth(node)
-        # definitional unfolding also reaches the `∃` behind `∣`, Even and Odd
-        if not defeq(got, expected) and not defeq_unfolding(got, expected):
+        if not self._defeq(got, expected):
             raise _mismatch(_show_node(node), got, expected)
+
+    def _defeq(self, got: Prop, expected: Prop) -> bool:
+        """Definitional equality: unfolding reaches the `∃` behind `∣`, Even and Odd, and the values of
+        let-bound variables (zeta-delta)."""
+        if defeq(got, expected) or defeq_unfolding(got, expected):
+            return True
+        zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
+        if zg is None and ze is None:
+            return False
+        zg, ze = zg or got, ze or expected
+        return defeq(zg, ze) or defeq_unfolding(zg, ze)
 
     def _check_by(self, tactic: str, expected: Prop) -> None:
         """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
@@ -334,9 +345,9 @@ class Elaborator:
         self.sorries.extend(out.sorries)
 
     def _check_rfl(self, expected: Prop) -> None:
-        e = expected
-        if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
-            return
+        for e in (expected, zeta(expected, self.hyps)):
+            if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
+                return
         raise TacticFail(
             f"type mismatch\n  rfl\nThe rfl term proves `x = x`, but the expected type is\n"
             f"  {show_prop(expected)}"
