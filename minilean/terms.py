@@ -307,6 +307,9 @@ class Elaborator:
                 decl, args = app
                 st = self.start_app(decl, args)
                 s = match(st.pattern_result, expected, st.subst)
+                unfolded = zeta(expected, self.hyps) if s is None else None
+                if unfolded is not None:  # the unifier unfolds let-bound variables too
+                    s = match(st.pattern_result, unfolded, st.subst)
                 if s is None:
                     # Lean elaborates the arguments and then checks the type up to definitional
                     # equality (`12 ∣ 12 * 2` is `12 ∣ 24`); a first-order match is only a shortcut

@@ -37,6 +37,10 @@ def test_zeta_substitutes_and_refuses_capture() -> None:
         "(n : ℕ) : n = 13 * (n / 13) + n % 13 := by\n  let q := n / 13\n  let r := n % 13\n  have e : n = 13 * q + r := (Nat.div_add_mod n 13).symm\n  exact e",
         "(a : ℤ) : a + 2 = a + 2 := by\n  let m : ℤ := a + 2\n  show m = a + 2\n  rfl",
         "(a : ℝ) (h : 0 < a) : 0 < a * 3 := by\n  let c := a * 3\n  have hc : c = a * 3 := rfl\n  nlinarith [hc]",
+        # the unifier unfolds `r` to find the modulus
+        "(n : ℕ) : n % 29 < 29 := by\n  let r := n % 29\n  have hr : r < 29 := Nat.mod_lt n (by norm_num)\n  exact hr",
+        # `simp [c]` unfolds the let-bound `c`
+        "(a : ℝ) (h : 0 < a) : True := by\n  let c := a * 3\n  have hc : c = 3 * a := by simp [c]; ring\n  trivial",
     ],
 )
 def test_let_values_unfold_definitionally(src: str) -> None:
@@ -48,6 +52,10 @@ def test_let_values_unfold_definitionally(src: str) -> None:
     [
         # linarith does not see let values (Mathlib's treats `d` as an atom)
         "(a b : ℝ) (h : a < b) : b - a > 0 := by\n  let d := b - a\n  have hd : d > 0 := by linarith\n  exact hd",
+        # the unfolded modulus is 28, not 29
+        "(n : ℕ) : True := by\n  let r := n % 28\n  have hr : r < 29 := Nat.mod_lt n (by norm_num)\n  trivial",
+        # without naming it, simp does not unfold `c`
+        "(a : ℝ) (h : 0 < a) : True := by\n  let c := a * 3\n  have hc : c = 3 * a := by simp; ring\n  trivial",
         # a wrong definitional claim
         "(u : ℝ) : u = u := by\n  let w := u + 1\n  have hw : w = u + 2 := rfl\n  rfl",
         # the bound `x` is not the `x` the value mentions
