@@ -19,6 +19,7 @@ from minilean.syntax import (
     ECast,
     EMeta,
     ENeg,
+    ENum,
     ESum,
     Expr,
     PBin,
@@ -47,6 +48,7 @@ class Hyp:
     name: str  # the user name (base name when inaccessible)
     ty: Prop | str  # a sort ("Prop", "ℕ", "ℤ") for variables, else the proposition it proves
     accessible: bool = True
+    value: Expr | None = None  # a let-bound variable's value (only definitional checks unfold it)
 
     @property
     def is_var(self) -> bool:
@@ -273,6 +275,13 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
         out[pat.idx] = tgt
         return out
     if type(pat) is not type(tgt):
+        if ty == NAT and isinstance(pat, EBin) and pat.op == "+" and isinstance(pat.rhs, ENum):
+            # Lean unifies `?n + 1` with the literal `2` by `?n := 1` (offsets of ℕ literals)
+            k = pat.rhs.n
+            if isinstance(tgt, ENum) and tgt.n >= k:
+                r = match_expr(pat.lhs, ENum(tgt.n - k), s, ty)
+                if r is not None:
+                    return r
         return s if _closed_equal(pat, tgt, ty) else None
     if isinstance(pat, EBin):
         if pat.op != tgt.op:  # type: ignore[union-attr]

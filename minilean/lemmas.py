@@ -20,6 +20,7 @@ from functools import lru_cache
 from minilean import smt
 from minilean.decls import Binder, Decl, initial_env
 from minilean.goals import TacticFail
+from minilean.lemma_table2 import ROWS as EXTRA_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
 
@@ -151,6 +152,7 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
 
@@ -189,6 +191,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 # admitted, with the numerals the proof gives (`Nat.mul_mod a b 7`) or per rewrite (`rw [Nat.mul_mod]`)
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
+    | {"Nat.div_add_mod"}
 )
 
 
@@ -249,7 +252,8 @@ def _first_type(p: Prop) -> str | None:
 
 
 def _modulus(schema: Schema) -> list[str]:
-    return {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"]}.get(schema.name, ["n"])
+    moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
+    return moduli.get(schema.name, ["n"])
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:
@@ -290,6 +294,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         if ty is not None or not isinstance(arg, tuple) or arg[0] in ("hole", "wild", "sorry"):
             continue
         if kind == "α":
+            if len(schema.types) == 1:  # a lemma about one type (`Real.sqrt_nonneg 22`): numerals take it
+                ty = schema.types[0]
+                continue
             try:
                 ty = _Typer(sorts).tree(arg, None)[1]
             except SyntaxErr:
@@ -299,6 +306,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
+    if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
+        ty = schema.types[0]
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if fld is not None and ty is not None and ty not in schema.types:

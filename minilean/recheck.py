@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
+from minilean.comment_mask import blank_comments
 from minilean.goals import RESERVED, Goal, Hyp
 from minilean.syntax import (
     _ID_CONT,
@@ -172,7 +173,7 @@ def _pattern_names(text: str) -> set[str]:
                 depth += 1
             elif ch in "⟩)]":
                 depth -= 1
-            elif depth == 0 and (ch == "\n" or text.startswith(":=", k) or text.startswith(":", k)):
+            elif depth == 0 and (ch in "\n;" or text.startswith(":", k) or text.startswith("<;>", k)):
                 break
             k += 1
         segment = text[m.end():k]
@@ -184,6 +185,7 @@ def _pattern_names(text: str) -> set[str]:
 def bound_names(text: str) -> set[str]:
     """The identifiers `text` binds: declaration names, binder groups, quantified and λ names, and the
     names tactics introduce (intro, have, obtain patterns, case/next, induction alternatives, …)."""
+    text = blank_comments(text)  # "-- the theorem mul_comm says …" binds nothing
     out = _pattern_names(text)
     for rx in _BINDERS:
         for m in rx.finditer(text):
@@ -239,7 +241,8 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
 
 def uniform_goal(g: Goal, m: Mapping[str, str]) -> Goal:
     hyps = tuple(
-        Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible)
+        Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible,
+            None if h.value is None else _uniform_expr(h.value, m))
         for h in g.hyps
     )
     return Goal(hyps, uniform_prop(g.target, m), g.tag)

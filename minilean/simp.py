@@ -22,6 +22,7 @@ from fractions import Fraction
 from minilean.closers import eval_closed, eval_num
 from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
+from minilean.range_simp import range_step
 from minilean.syntax import (
     FALSE,
     INT,
@@ -74,6 +75,7 @@ class SimpSet:
     props: list[PropRule] = field(default_factory=list)
     discharge_norm_num: bool = False  # side conditions by norm_num (field_simp's discharger)
     side: list[PropRule] = field(default_factory=list)  # facts only the discharger uses (assumptions)
+    ranges: set[tuple[str, str]] = field(default_factory=set)  # named range lemmas (range_simp)
 
     def add_fact(self, p: Prop, premises: tuple = ()) -> None:
         """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
@@ -191,6 +193,11 @@ class Simplifier:
         raise TacticFail("simp failed, maximum recursion depth has been reached")
 
     def _expr_once(self, e: Expr, ty: str) -> Expr:
+        if isinstance(e, ESum):
+            stepped = range_step(e, frozenset(self.ss.ranges), self.ss.defaults)
+            if stepped is not None:
+                self._tick()
+                return stepped
         if isinstance(e, EBin):
             e = EBin(e.op, self.expr(e.lhs, ty), self.expr(e.rhs, NAT if e.op == "^" else ty))
         elif isinstance(e, ENeg):

@@ -263,6 +263,12 @@ _ID_START = r"[A-Za-z_α-κμ-ωΑ-Ωℓℕℤℚℝℂ]"
 _ID_CONT = rf"[A-Za-z0-9_'!?α-κμ-ωΑ-Ωℓ{_SUBSCRIPTS}]"
 _IDENT_RE = re.compile(rf"{_ID_START}{_ID_CONT}*(?:\.(?:{_ID_START}{_ID_CONT}*|[0-9]+))*")
 _NUM_RE = re.compile(r"[0-9]+")
+# tactics (and binders) whose syntax holds a `:` of their own, so a term-level `by` block containing
+# one is not ended by that colon
+_COLON_TACTICS = frozenset(
+    {"have", "show", "obtain", "suffices", "let", "set", "replace", "change", "fun", "∀", "∃", "calc"}
+    | {"haveI", "letI", "rcases", "rintro", "intro", "generalize", "specialize", "by_cases", "lift", "cases"}
+)
 KEYWORDS = {"fun", "by", "with", "at", "theorem", "lemma", "example", "have", "show", "from", "sorry"}
 
 
@@ -495,10 +501,15 @@ class Parser:
         enclosing term (Lean's block extends as far as it can)."""
         start = self.peek().pos
         depth = 0
+        binds_colon = False  # a tactic whose own syntax has ` : T` (`have h : T`) keeps its colon
         while True:
             t = self.peek()
             if t.kind == "eof":
                 break
+            if depth == 0 and t.kind == "id" and t.text in _COLON_TACTICS:
+                binds_colon = True
+            if depth == 0 and t.kind == "sym" and t.text == ":" and not binds_colon:
+                break  # `(by norm_num : 0 < 11)`: the colon starts the ascription of the whole block
             if t.kind == "sym" and t.text in ("(", "[", "{", "⟨"):
                 depth += 1
             elif t.kind == "sym" and t.text in (")", "]", "}", "⟩", ","):

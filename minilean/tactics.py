@@ -34,6 +34,8 @@ from minilean.goals import (
     remove_hyp,
     unfold,
 )
+from minilean.interval_bounds import split_using_bounds
+from minilean.let_values import let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.mod_cast import norm_prop
 from minilean.names import check_well_formed
@@ -265,6 +267,7 @@ class Runner:
             # soundness: every `?_` a term produced is still a goal (else the tactic fails), and every
             # `sorry` it met is reported, whatever the handler did with them
             met = scope.settle(res.goals)
+        res = Outcome([order_after_lets(x) for x in res.goals], res.sorries)
         for new in (*res.goals, *met):  # names stay faithful: no stale or duplicated variable survives
             check_well_formed(new)
         return Outcome(res.goals, res.sorries + [x for x in met if not any(x is y for y in res.sorries)])
@@ -461,7 +464,7 @@ class Runner:
 
     def t_show(self, g: Goal, rest: str) -> Outcome:
         ty = parse_in(g, self._term(rest))
-        if not defeq(ty, g.target):
+        if not defeq(ty, g.target) and not self._elab(g)._defeq(ty, g.target):
             raise TacticFail(
                 f"type mismatch\n  {show_prop(ty)}\nis not definitionally equal to the goal\n  "
                 f"{show_prop(g.target)}"
@@ -498,7 +501,7 @@ class Runner:
         ty_text, value = m.group(1), ":=".join(_split_top(rest, ":=")[1:])
         is_value = ty_text.strip() in SORT_ALIASES if ty_text is not None else not self._is_proof(g, value)
         if is_value:
-            raise TacticFail("minilean: let-bound values are not supported (only let-bound proofs)")
+            return Outcome([let_number(g, head, ty_text, value)])
         return self._have(g, rest, "this")
 
     t_letI = t_let
@@ -684,7 +687,8 @@ class Runner:
 
     def t_rfl(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        if not _rfl_ok(g.target):
+        unfolded = zeta(g.target, g.hyps)  # let-bound values unfold definitionally
+        if not _rfl_ok(g.target) and not (unfolded is not None and _rfl_ok(unfolded)):
             raise TacticFail(
                 f"The rfl tactic failed. Possible reasons:\n- The goal is not a reflexive relation "
                 f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "
@@ -992,6 +996,7 @@ class Runner:
         raise TacticFail(f"tactic 'subst' failed, no variable to eliminate in\n  {show_prop(eq)}")
 
     def t_interval_cases(self, g: Goal, rest: str) -> Outcome:
+        rest, bound_hyps = split_using_bounds(g, rest)  # `interval_cases x using hl, hu`
         names = self._names(rest)
         vh = g.lookup(names[0]) if len(names) == 1 else None
         if vh is None or vh.ty not in (NAT, INT):
@@ -999,7 +1004,7 @@ class Runner:
         x, ty = vh.name, vh.ty
         lo: int | None = 0 if ty == NAT else None
         hi: int | None = None
-        for h in g.hyps:  # Mathlib reads bounds `c ≤ x`, `c < x`, `x ≤ c`, `x < c` (and > ≥) directly
+        for h in g.hyps if bound_hyps is None else bound_hyps:  # Mathlib reads bounds `c ≤ x`, `x < c`…
             if h.is_var or not isinstance(h.ty, PRel) or h.ty.ty != ty:
                 continue
             op, a, b = h.ty.op, h.ty.lhs, h.ty.rhs

@@ -32,6 +32,8 @@ from minilean.goals import (
     match,
     unfold,
 )
+from minilean.iff_apps import iff_direction, iff_projection
+from minilean.let_values import zeta
 from minilean.syntax import (
     FALSE,
     INT,
@@ -282,16 +284,34 @@ class Elaborator:
                 decl, args = app
                 st = self.start_app(decl, args)
                 s = match(st.pattern_result, expected, st.subst)
+                unfolded = zeta(expected, self.hyps) if s is None else None
+                if unfolded is not None:  # the unifier unfolds let-bound variables too
+                    s = match(st.pattern_result, unfolded, st.subst)
                 if s is None:
+                    # Lean elaborates the arguments and then checks the type up to definitional
+                    # equality (`12 ∣ 12 * 2` is `12 ∣ 24`); a first-order match is only a shortcut
+                    self.finish_app(st)
                     got = instantiate(st.pattern_result, st.subst)
-                    raise _mismatch(_show_node(node), got, expected)
+                    if not is_ground(got) or not self._defeq(got, expected):
+                        raise _mismatch(_show_node(node), got, expected)
+                    return
                 st.subst = s
                 self.finish_app(st)
                 return
         got = self.synth(node)
-        # definitional unfolding also reaches the `∃` behind `∣`, Even and Odd
-        if not defeq(got, expected) and not defeq_unfolding(got, expected):
+        if not self._defeq(got, expected):
             raise _mismatch(_show_node(node), got, expected)
+
+    def _defeq(self, got: Prop, expected: Prop) -> bool:
+        """Definitional equality: unfolding reaches the `∃` behind `∣`, Even and Odd, and the values of
+        let-bound variables (zeta-delta)."""
+        if defeq(got, expected) or defeq_unfolding(got, expected):
+            return True
+        zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
+        if zg is None and ze is None:
+            return False
+        zg, ze = zg or got, ze or expected
+        return defeq(zg, ze) or defeq_unfolding(zg, ze)
 
     def _check_by(self, tactic: str, expected: Prop) -> None:
         """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""
@@ -305,9 +325,9 @@ class Elaborator:
         self.sorries.extend(out.sorries)
 
     def _check_rfl(self, expected: Prop) -> None:
-        e = expected
-        if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
-            return
+        for e in (expected, zeta(expected, self.hyps)):
+            if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
+                return
         raise TacticFail(
             f"type mismatch\n  rfl\nThe rfl term proves `x = x`, but the expected type is\n"
             f"  {show_prop(expected)}"
@@ -476,6 +496,9 @@ class Elaborator:
                 raise TacticFail(f"unknown identifier '{name}'")
             recv: object = ("id", base)
         elif node[0] == "proj":
+            iff = self._applied_iff(node, args)
+            if iff is not None:
+                return iff
             fields = []
             while node[0] == "proj":
                 fields.insert(0, node[2])
@@ -491,6 +514,26 @@ class Elaborator:
         if decl is None:
             return self._symm_app(ty, fields[-1], args)
         return decl, [_Typed(ty), *args]
+
+    def _applied_iff(self, node: tuple, outer: list) -> tuple[Decl, list] | None:
+        """`(foo a b).mp h` as one application of `foo` concluding `P → Q` (see iff_apps)."""
+        proj = iff_projection(node)
+        if proj is None or self._local(proj[0].split(".")[0]) is not None:
+            return None
+        name, args, fld = proj
+        decl = self._global(name)
+        if decl is None:
+            from minilean.lemmas import resolve, split_name
+
+            parts = split_name(name)
+            found = resolve(self, name, args, None) if parts is not None and parts[1] is None else None
+            if found is None:
+                return None
+            decl, args = found
+        concl = iff_direction(decl.concl, fld)
+        if concl is None:
+            return None
+        return Decl(f"{decl.name}.{fld}", decl.binders, concl), [*args, *outer]
 
     def _symm_app(self, ty: Prop, field: str, args: list) -> tuple[Decl, list]:
         if field == "symm" and isinstance(ty, PRel) and ty.op in ("=", "≠") and not args:
