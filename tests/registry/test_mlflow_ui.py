@@ -27,11 +27,12 @@ def _register(tmp_path: Path, uri: str, started_at: float | None = None):
     tok = make_tokenizer()
     ckpt = tmp_path / "sft" / "model.pt"
     save_checkpoint(ckpt, GPT(tiny_config(tok)), tok.fingerprint(), {"stage": "sft"})
-    return registry.log_stage_run(
+    record = registry.StageRecord(
         stage="sft", checkpoint_path=ckpt, metrics={"final_val_loss": 1.5},
         history={"train_loss": [(1, 3.0), (2, 2.0)]}, tokenizer_fingerprint=tok.fingerprint(),
-        tokenizer_path=None, uri=uri, started_at=started_at,
+        tokenizer_path=None, started_at=started_at,
     )
+    return registry.log_stage_run(record, uri=uri)
 
 
 def test_experiment_opens_in_the_training_view_whoever_creates_it(uri: str, tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ PROFILE_FILES = [
     ('{"name": "smoke"}', "profile field 'name' cannot be overridden"),
     ('{"nmae": "full"}', "unknown profile field 'nmae'"),
     ('{"rl": {"iterations": "3"}}', "rl.iterations must be int"),
-    ('{"rl": {"update": {"optimizer": "sgd"}}}', "StageSettings.optimizer must be"),
+    ('{"rl": {"update": {"optimizer": "sgd"}}}', "rl.update.optimizer must be a JSON object"),
     ('{"rl": {"rollout_mode": "beam"}}', "RLSettings.rollout_mode must be"),
     ('{"conjecture": {"bogus": 1}}', "unknown profile field 'bogus' in ConjectureSettings"),
     ('{"lean": {"servers": ["localhost"]}}', "LeanSettings.servers must be host:port"),
