@@ -491,6 +491,23 @@ class Runner:
             raise TacticFail(f"assumption_mod_cast failed\n{g.render()}")
         return Outcome([])
 
+    def t_norm_cast(self, g: Goal, rest: str) -> Outcome:
+        """`norm_cast` is `norm_cast0 <;> try trivial`: the goal's casts are normalized (see mod_cast), then
+        a hypothesis that is the normalized goal, or `rfl`, closes it. Only this closing use is supported:
+        a goal left open would have to be stated exactly as Lean prints it, and `at h` is not handled."""
+        if rest.strip():
+            raise TacticFail("minilean: only `norm_cast` on the goal is supported (no `at`)")
+        want = norm_prop(g.target)
+        closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
+            isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
+        )
+        if not closes:
+            raise TacticFail(
+                f"minilean: norm_cast leaves the goal\n  {show_prop(want)}\n"
+                "(only a closing norm_cast is supported)"
+            )
+        return Outcome([])
+
     def t_let(self, g: Goal, rest: str) -> Outcome:
         """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
         so its value is never unfolded); let-bound numbers and functions are outside the fragment."""
