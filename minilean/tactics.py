@@ -16,6 +16,7 @@ from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import eval_num, positivity, rewrite_everywhere
+from minilean.congr_tac import splits
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -711,6 +712,19 @@ class Runner:
                 f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "
                 f"are not equal.\n{g.render()}"
             )
+        return Outcome([])
+
+    def t_congr(self, g: Goal, rest: str) -> Outcome:
+        """`congr` closing the goal (see congr_tac): `Eq.refl` or an assumption, on an equation that Lean's
+        congruence step does not split."""
+        self._no_args(rest)
+        t = g.target
+        if not (isinstance(t, PRel) and t.op == "="):
+            raise TacticFail(f"congr failed to apply congruence\n{g.render()}")
+        if splits(t.lhs, t.rhs):
+            raise TacticFail("minilean: `congr` splitting an equation into argument goals is not supported")
+        if not (t.lhs == t.rhs or _rfl_ok(t) or _find_assumption(g) is not None):
+            raise TacticFail(f"congr failed to close the goal\n{g.render()}")
         return Outcome([])
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
