@@ -412,6 +412,11 @@ class Simplifier:
             return PRel(_FLIP[op], b, a, ty)  # ge_iff_le / gt_iff_lt
         if op == "≠":
             return PNot(PRel("=", a, b, ty))  # ne_eq
+        if a == ENum(0) and isinstance(b, EApp) and b.fn == "abs" and op in ("≤", "<"):
+            # abs_nonneg / abs_pos
+            return TRUE if op == "≤" else PNot(PRel("=", b.args[0], a, ty))
+        if op == "=" and b == ENum(0) and isinstance(a, EApp) and a.fn == "abs":
+            return PRel("=", a.args[0], b, ty)  # abs_eq_zero
         if op in ("=", "≤", "<"):
             if isinstance(a, EBin) and isinstance(b, EBin) and a.op == b.op == "+":
                 if a.lhs == b.lhs:
