@@ -30,6 +30,7 @@ from minilean.goals import (
     goal_sorts_all,
     instantiate,
     is_ground,
+    lookup_hyp,
     match,
     parse_in,
     remove_hyp,
@@ -44,7 +45,7 @@ from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.simp import Simplifier, SimpSet
-from minilean.structural import induction, revert
+from minilean.structural import cases_nat, induction, revert
 from minilean.syntax import (
     FALSE,
     INT,
@@ -1162,6 +1163,9 @@ class Runner:
             raise TacticFail(
                 "minilean: `cases … with` is not supported; use `rcases h with ⟨h1, h2⟩ | h3` or `obtain`"
             )
+        var = lookup_hyp(g.hyps, rest.strip())
+        if var is not None and var.ty == NAT:  # a ℕ variable: zero / succ
+            return Outcome(cases_nat(g, var.name))
         node = self._term(rest)
         ty = self._elab(g).synth(node)
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
