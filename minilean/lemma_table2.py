@@ -129,6 +129,14 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.sqrt_lt'", "R", "{x y : α} (hx : 0 < y)", "Real.sqrt x < y ↔ x < y ^ 2"),
     ("Real.sqrt_zero", "R", "", "Real.sqrt 0 = 0"),
     ("Real.sqrt_one", "R", "", "Real.sqrt 1 = 1"),
+    # ---- casts from ℕ (norm_cast / push_cast lemmas, stated at the target type α)
+    ("Nat.cast_mul", "ZQR", "(m n : ℕ)", "((m * n : ℕ) : α) = (m : α) * (n : α)"),
+    ("Nat.cast_add", "ZQR", "(m n : ℕ)", "((m + n : ℕ) : α) = (m : α) + (n : α)"),
+    ("Nat.cast_succ", "ZQR", "(n : ℕ)", "((n + 1 : ℕ) : α) = (n : α) + 1"),
+    ("Nat.cast_le", "ZQR", "{m n : ℕ}", "(m : α) ≤ (n : α) ↔ m ≤ n"),
+    ("Nat.cast_lt", "ZQR", "{m n : ℕ}", "(m : α) < (n : α) ↔ m < n"),
+    ("Nat.cast_inj", "ZQR", "{m n : ℕ}", "(m : α) = (n : α) ↔ m = n"),
+    ("Nat.cast_nonneg", "ZQR", "(n : ℕ)", "0 ≤ (n : α)"),
 )
 
 __all__ = ["ROWS"]
