@@ -137,6 +137,13 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.cast_lt", "ZQR", "{m n : ℕ}", "(m : α) < (n : α) ↔ m < n"),
     ("Nat.cast_inj", "ZQR", "{m n : ℕ}", "(m : α) = (n : α) ↔ m = n"),
     ("Nat.cast_nonneg", "ZQR", "(n : ℕ)", "0 ≤ (n : α)"),
+    # ---- more named facts
+    ("Eq.symm", "NZQR", "{a b : α} (h : a = b)", "b = a"),
+    ("div_eq_div_iff", "QR", "{a b c d : α} (hb : b ≠ 0) (hd : d ≠ 0)", "a / b = c / d ↔ a * d = c * b"),
+    ("Nat.mul_left_cancel", "N", "{n m k : α} (np : 0 < n) (h : n * m = n * k)", "m = k"),
+    ("Int.eq_zero_or_eq_zero_of_mul_eq_zero", "Z", "{a b : α} (h : a * b = 0)", "a = 0 ∨ b = 0"),
+    ("Nat.pow_le_pow_of_le_left", "N", "{m n : α} (h : m ≤ n) (i : exp)", "m ^ i ≤ n ^ i"),
+    ("nonneg_le_nonneg_of_sq_le_sq", "ZQR", "{a b : α} (hb : 0 ≤ b) (h : a * a ≤ b * b)", "a ≤ b"),
 )
 
 __all__ = ["ROWS"]
