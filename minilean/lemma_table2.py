@@ -144,6 +144,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Int.eq_zero_or_eq_zero_of_mul_eq_zero", "Z", "{a b : α} (h : a * b = 0)", "a = 0 ∨ b = 0"),
     ("Nat.pow_le_pow_of_le_left", "N", "{m n : α} (h : m ≤ n) (i : exp)", "m ^ i ≤ n ^ i"),
     ("nonneg_le_nonneg_of_sq_le_sq", "ZQR", "{a b : α} (hb : 0 ≤ b) (h : a * a ≤ b * b)", "a ≤ b"),
+    ("Nat.cast_pos", "ZQR", "{n : ℕ}", "(0 : α) < (n : α) ↔ 0 < n"),
+    ("Nat.mod_eq_of_lt", "N", "{a b : α} (h : a < b)", "a % b = a"),
+    ("neg_eq_iff_eq_neg", "ZQR", "{a b : α}", "-a = b ↔ a = -b"),
+    ("mul_pow", "NZQR", "(a b : α) (n : exp)", "(a * b) ^ n = a ^ n * b ^ n"),
+    ("Real.sqrt_ne_zero", "R", "{x : α} (h : 0 ≤ x)", "Real.sqrt x ≠ 0 ↔ x ≠ 0"),
+    ("Nat.le_one_iff_eq_zero_or_eq_one", "N", "{n : α}", "n ≤ 1 ↔ n = 0 ∨ n = 1"),
 )
 
 __all__ = ["ROWS"]

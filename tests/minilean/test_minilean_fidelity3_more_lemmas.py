@@ -56,3 +56,33 @@ def test_lemmas_without_premises_are_refused(binders: str, concl: str, types: st
     bogus = _s("bogus", types, binders, concl)
     with pytest.raises(NotAdmitted):
         check_schema(bogus, bogus.types[0], {})
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "(k : ℕ) (h : 0 < k) : (0 : ℝ) < (k : ℝ) := by\n  rw [Nat.cast_pos]\n  exact h",
+        "(k j : ℕ) (h : k < j) : (k : ℚ) < (j : ℚ) := by\n  rw [Nat.cast_lt]\n  exact h",
+        "(u : ℕ) (h : u < 9) : u % 9 = u := Nat.mod_eq_of_lt h",
+        "(u w : ℚ) (h : -u = w) : u = -w := neg_eq_iff_eq_neg.mp h",
+        "(u w : ℤ) : (u * w) ^ 5 = u ^ 5 * w ^ 5 := mul_pow u w 5",
+        "(x : ℝ) (hx : 0 ≤ x) (h : x ≠ 0) : Real.sqrt x ≠ 0 := (Real.sqrt_ne_zero hx).mpr h",
+        "(k : ℕ) (h : k ≤ 1) : k = 0 ∨ k = 1 := Nat.le_one_iff_eq_zero_or_eq_one.mp h",
+    ],
+)
+def test_more_lemmas_batch2(src: str) -> None:
+    assert _accepts(src)
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "(k : ℕ) (h : 1 < k) : (2 : ℝ) < (k : ℝ) := by\n  rw [Nat.cast_pos]\n  exact h",
+        "(u : ℕ) (h : u < 10) : u % 9 = u := Nat.mod_eq_of_lt h",
+        "(u w : ℤ) : (u * w) ^ 5 = u ^ 5 * w ^ 4 := mul_pow u w 5",
+        "(x : ℝ) (h : x ≠ 0) : Real.sqrt x ≠ 0 := (Real.sqrt_ne_zero (le_refl x)).mpr h",
+        "(k : ℕ) (h : k ≤ 2) : k = 0 ∨ k = 1 := Nat.le_one_iff_eq_zero_or_eq_one.mp h",
+    ],
+)
+def test_more_lemmas_batch2_refusals(src: str) -> None:
+    assert not _accepts(src)
