@@ -148,6 +148,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.mod_eq_of_lt", "N", "{a b : α} (h : a < b)", "a % b = a"),
     ("neg_eq_iff_eq_neg", "ZQR", "{a b : α}", "-a = b ↔ a = -b"),
     ("mul_pow", "NZQR", "(a b : α) (n : exp)", "(a * b) ^ n = a ^ n * b ^ n"),
+    ("div_pow", "QR", "(a b : α) (n : exp)", "(a / b) ^ n = a ^ n / b ^ n"),
     ("Real.sqrt_ne_zero", "R", "{x : α} (h : 0 ≤ x)", "Real.sqrt x ≠ 0 ↔ x ≠ 0"),
     ("Nat.le_one_iff_eq_zero_or_eq_one", "N", "{n : α}", "n ≤ 1 ↔ n = 0 ∨ n = 1"),
 )

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """`cases n` on a ℕ variable: goals `zero` (`n := 0`) and `succ` (`n✝ + 1`), hypotheses mentioning `n`
 rewritten in both, and no induction hypothesis (unlike `induction`)."""
 

@@ -86,3 +86,8 @@ def test_more_lemmas_batch2(src: str) -> None:
 )
 def test_more_lemmas_batch2_refusals(src: str) -> None:
     assert not _accepts(src)
+
+
+def test_div_pow() -> None:
+    assert _accepts("(u w : ℝ) : (u / w) ^ 3 = u ^ 3 / w ^ 3 := div_pow u w 3")
+    assert not _accepts("(u w : ℝ) : (u / w) ^ 3 = u ^ 3 / w ^ 2 := div_pow u w 3")
