@@ -311,6 +311,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 continue
     if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
         ty = schema.types[0]
+    if fld is not None and ty is not None and ty not in schema.types:
+        ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if fld is not None and ty is not None and ty not in schema.types:
