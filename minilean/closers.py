@@ -187,6 +187,10 @@ def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
         return s if s else (NONNEG if e.src == NAT else None)
     if isinstance(e, EApp) and e.fn == "abs":
         return POS if _sign(e.args[0], ty, hyps) in (POS, NONZERO) else NONNEG
+    if isinstance(e, EApp) and e.fn == "Real.sqrt":  # Mathlib's extension: `√a` is > 0 when `a` is, else ≥ 0
+        return POS if _sign(e.args[0], ty, hyps) == POS else NONNEG
+    if isinstance(e, EApp) and e.fn == "Real.exp":  # `exp a` is always > 0
+        return POS
     if isinstance(e, EBin):
         a = _sign(e.lhs, ty, hyps)
         if e.op == "^":

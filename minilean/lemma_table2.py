@@ -129,6 +129,28 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.sqrt_lt'", "R", "{x y : α} (hx : 0 < y)", "Real.sqrt x < y ↔ x < y ^ 2"),
     ("Real.sqrt_zero", "R", "", "Real.sqrt 0 = 0"),
     ("Real.sqrt_one", "R", "", "Real.sqrt 1 = 1"),
+    # ---- casts from ℕ (norm_cast / push_cast lemmas, stated at the target type α)
+    ("Nat.cast_mul", "ZQR", "(m n : ℕ)", "((m * n : ℕ) : α) = (m : α) * (n : α)"),
+    ("Nat.cast_add", "ZQR", "(m n : ℕ)", "((m + n : ℕ) : α) = (m : α) + (n : α)"),
+    ("Nat.cast_succ", "ZQR", "(n : ℕ)", "((n + 1 : ℕ) : α) = (n : α) + 1"),
+    ("Nat.cast_le", "ZQR", "{m n : ℕ}", "(m : α) ≤ (n : α) ↔ m ≤ n"),
+    ("Nat.cast_lt", "ZQR", "{m n : ℕ}", "(m : α) < (n : α) ↔ m < n"),
+    ("Nat.cast_inj", "ZQR", "{m n : ℕ}", "(m : α) = (n : α) ↔ m = n"),
+    ("Nat.cast_nonneg", "ZQR", "(n : ℕ)", "0 ≤ (n : α)"),
+    # ---- more named facts
+    ("Eq.symm", "NZQR", "{a b : α} (h : a = b)", "b = a"),
+    ("div_eq_div_iff", "QR", "{a b c d : α} (hb : b ≠ 0) (hd : d ≠ 0)", "a / b = c / d ↔ a * d = c * b"),
+    ("Nat.mul_left_cancel", "N", "{n m k : α} (np : 0 < n) (h : n * m = n * k)", "m = k"),
+    ("Int.eq_zero_or_eq_zero_of_mul_eq_zero", "Z", "{a b : α} (h : a * b = 0)", "a = 0 ∨ b = 0"),
+    ("Nat.pow_le_pow_of_le_left", "N", "{m n : α} (h : m ≤ n) (i : exp)", "m ^ i ≤ n ^ i"),
+    ("nonneg_le_nonneg_of_sq_le_sq", "ZQR", "{a b : α} (hb : 0 ≤ b) (h : a * a ≤ b * b)", "a ≤ b"),
+    ("Nat.cast_pos", "ZQR", "{n : ℕ}", "(0 : α) < (n : α) ↔ 0 < n"),
+    ("Nat.mod_eq_of_lt", "N", "{a b : α} (h : a < b)", "a % b = a"),
+    ("neg_eq_iff_eq_neg", "ZQR", "{a b : α}", "-a = b ↔ a = -b"),
+    ("mul_pow", "NZQR", "(a b : α) (n : exp)", "(a * b) ^ n = a ^ n * b ^ n"),
+    ("div_pow", "QR", "(a b : α) (n : exp)", "(a / b) ^ n = a ^ n / b ^ n"),
+    ("Real.sqrt_ne_zero", "R", "{x : α} (h : 0 ≤ x)", "Real.sqrt x ≠ 0 ↔ x ≠ 0"),
+    ("Nat.le_one_iff_eq_zero_or_eq_one", "N", "{n : α}", "n ≤ 1 ↔ n = 0 ∨ n = 1"),
 )
 
 __all__ = ["ROWS"]

@@ -14,7 +14,7 @@ given a numeral literal, which is substituted into the statement before it is ch
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from minilean import smt
@@ -209,8 +209,11 @@ def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | No
 
 def unchecked(name: str, ty: str) -> Decl:
     """The schema's declaration WITHOUT the validity check, for callers that check every instance they
-    use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance)."""
-    return check_schema(BY_NAME[name], ty, {}, check=False)
+    use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance).
+    Exponent parameters become ℕ variables, so the rewrite's match gives them the goal's exponent."""
+    schema = BY_NAME[name]
+    schema = replace(schema, binders=re.sub(r": exp\)", f": {NAT})", schema.binders))
+    return check_schema(schema, ty, {}, check=False)
 
 
 def check_schema(
@@ -308,6 +311,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 continue
     if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
         ty = schema.types[0]
+    if fld is not None and ty is not None and ty not in schema.types:
+        ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if fld is not None and ty is not None and ty not in schema.types:

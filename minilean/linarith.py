@@ -312,12 +312,30 @@ def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:
     a non-numeral and functions are atoms; numeral exponents expand; division by a numeral is a
     rational coefficient in ℚ/ℝ)."""
     norm = Normalizer(partition_of(ty), push_casts=False)
-    return norm.poly(lhs, ty) == norm.poly(rhs, ty)
+    return norm.poly(cast_numerals(lhs), ty) == norm.poly(cast_numerals(rhs), ty)
+
+
+def cast_numerals(e: Expr) -> Expr:
+    """A cast of a numeral is that numeral (`ring` hands such atoms to norm_num, which evaluates them:
+    `((5 : ℕ) : ℤ)` is 5); every other cast stays an atom."""
+    if isinstance(e, ECast):
+        arg = cast_numerals(e.arg)
+        if isinstance(arg, ENum) or (isinstance(arg, ENeg) and isinstance(arg.arg, ENum)):
+            return arg
+        return ECast(arg, e.src, e.dst)
+    if isinstance(e, EBin):
+        return EBin(e.op, cast_numerals(e.lhs), cast_numerals(e.rhs))
+    if isinstance(e, ENeg):
+        return ENeg(cast_numerals(e.arg))
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(cast_numerals(a) for a in e.args))
+    return e
 
 
 __all__ = [
     "Normalizer",
     "NotLinear",
+    "cast_numerals",
     "comparison",
     "partition_of",
     "refute",

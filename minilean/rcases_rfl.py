@@ -9,7 +9,7 @@ leave the context. An equation with no such side fails as in Lean.
 from __future__ import annotations
 
 from minilean.goals import Goal, Hyp, TacticFail
-from minilean.syntax import EVar, PRel, SyntaxErr, expr_vars, show_prop, subst_prop
+from minilean.syntax import EVar, PRel, SyntaxErr, expr_vars, prop_vars, show_prop, subst_prop
 
 RFL_MARK = "rfl"  # the name of the inaccessible placeholder hypothesis
 
@@ -25,12 +25,18 @@ def _subst_one(g: Goal, h: Hyp) -> Goal:
         if vh is None:
             continue
         try:
-            hyps = tuple(
-                k if k.is_var else Hyp(k.name, subst_prop(k.ty, vh.name, other), k.accessible)  # type: ignore[arg-type]
-                for k in g.hyps
-                if k is not h and k is not vh
-            )
-            return Goal(hyps, subst_prop(g.target, vh.name, other), g.tag)
+            kept: list[Hyp] = []
+            moved: list[Hyp] = []
+            for k in g.hyps:
+                if k is h or k is vh:
+                    continue
+                if k.is_var or vh.name not in prop_vars(k.ty):  # type: ignore[arg-type]
+                    kept.append(k)
+                else:
+                    # Like `subst`, hypotheses depending on the variable are reverted and reintroduced,
+                    # so they come after every variable the substituted side mentions.
+                    moved.append(Hyp(k.name, subst_prop(k.ty, vh.name, other), k.accessible))  # type: ignore[arg-type]
+            return Goal(tuple(kept + moved), subst_prop(g.target, vh.name, other), g.tag)
         except SyntaxErr as e:
             raise TacticFail(str(e)) from None
     raise TacticFail(f"rcases: cannot substitute: neither side is a free variable\n  {show_prop(eq)}")

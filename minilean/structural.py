@@ -102,4 +102,12 @@ def induction(g: Goal, name: str) -> list[Goal]:
     return [Goal((*kept, *zero_hyps), zero_target, tag("zero")), Goal(succ_ctx, succ_target, tag("succ"))]
 
 
-__all__ = ["induction", "revert"]
+def cases_nat(g: Goal, name: str) -> list[Goal]:
+    """`cases n` on a ℕ variable: the goals of `induction n` without the induction hypothesis
+    (hypotheses mentioning `n` are still reverted and reintroduced with `0` / `n✝ + 1`)."""
+    zero, succ = induction(g, name)
+    hyps = tuple(h for h in succ.hyps if not (not h.accessible and not h.is_var and h.name == "ih"))
+    return [zero, Goal(hyps, succ.target, succ.tag)]
+
+
+__all__ = ["cases_nat", "induction", "revert"]

@@ -16,6 +16,7 @@ from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import eval_num, positivity, rewrite_everywhere
+from minilean.congr_tac import splits
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -29,6 +30,7 @@ from minilean.goals import (
     goal_sorts_all,
     instantiate,
     is_ground,
+    lookup_hyp,
     match,
     parse_in,
     remove_hyp,
@@ -43,7 +45,7 @@ from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.simp import Simplifier, SimpSet
-from minilean.structural import induction, revert
+from minilean.structural import cases_nat, induction, revert
 from minilean.syntax import (
     FALSE,
     INT,
@@ -491,6 +493,23 @@ class Runner:
             raise TacticFail(f"assumption_mod_cast failed\n{g.render()}")
         return Outcome([])
 
+    def t_norm_cast(self, g: Goal, rest: str) -> Outcome:
+        """`norm_cast` is `norm_cast0 <;> try trivial`: the goal's casts are normalized (see mod_cast), then
+        a hypothesis that is the normalized goal, or `rfl`, closes it. Only this closing use is supported:
+        a goal left open would have to be stated exactly as Lean prints it, and `at h` is not handled."""
+        if rest.strip():
+            raise TacticFail("minilean: only `norm_cast` on the goal is supported (no `at`)")
+        want = norm_prop(g.target)
+        closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
+            isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
+        )
+        if not closes:
+            raise TacticFail(
+                f"minilean: norm_cast leaves the goal\n  {show_prop(want)}\n"
+                "(only a closing norm_cast is supported)"
+            )
+        return Outcome([])
+
     def t_let(self, g: Goal, rest: str) -> Outcome:
         """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
         so its value is never unfolded); let-bound numbers and functions are outside the fragment."""
@@ -694,6 +713,19 @@ class Runner:
                 f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "
                 f"are not equal.\n{g.render()}"
             )
+        return Outcome([])
+
+    def t_congr(self, g: Goal, rest: str) -> Outcome:
+        """`congr` closing the goal (see congr_tac): `Eq.refl` or an assumption, on an equation that Lean's
+        congruence step does not split."""
+        self._no_args(rest)
+        t = g.target
+        if not (isinstance(t, PRel) and t.op == "="):
+            raise TacticFail(f"congr failed to apply congruence\n{g.render()}")
+        if splits(t.lhs, t.rhs):
+            raise TacticFail("minilean: `congr` splitting an equation into argument goals is not supported")
+        if not (t.lhs == t.rhs or _rfl_ok(t) or _find_assumption(g) is not None):
+            raise TacticFail(f"congr failed to close the goal\n{g.render()}")
         return Outcome([])
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
@@ -1131,6 +1163,9 @@ class Runner:
             raise TacticFail(
                 "minilean: `cases … with` is not supported; use `rcases h with ⟨h1, h2⟩ | h3` or `obtain`"
             )
+        var = lookup_hyp(g.hyps, rest.strip())
+        if var is not None and var.ty == NAT:  # a ℕ variable: zero / succ
+            return Outcome(cases_nat(g, var.name))
         node = self._term(rest)
         ty = self._elab(g).synth(node)
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
@@ -1418,11 +1453,12 @@ __all__ = ["TIMEOUT_MSG", "Outcome", "Runner", "apply_to_goals"]
 
 
 def _literal_arith(e: Expr) -> bool:
-    """Numerals under + - * / % ^ only: what the kernel evaluates for `rfl` (not sums, not library
-    functions such as `Nat.factorial`, which are not reducible)."""
+    """Numerals under + - * / % only: what `rw`'s reducible `rfl` evaluates (not sums, not library
+    functions such as `Nat.factorial`, and not `^`: Mathlib's ℕ power goes through `Monoid.npow`, which
+    is not reducible, so `rw` leaves `2 ^ 3 % 5 = 3` open)."""
     if isinstance(e, ENum):
         return True
-    return isinstance(e, EBin) and e.op in "+-*/%^" and _literal_arith(e.lhs) and _literal_arith(e.rhs)
+    return isinstance(e, EBin) and e.op in "+-*/%" and _literal_arith(e.lhs) and _literal_arith(e.rhs)
 
 
 def _run_by_block(globals_: Any, goals: list[Goal], tactic: str) -> Any:
