@@ -28,6 +28,7 @@ from pathlib import Path
 from core.atomic import atomic_write_text
 from lean_io.client import LeanClient, LeanProcess
 from lean_io.errors import LeanBusinessError, LeanServerError
+from minilean.comment_mask import blank_comments
 
 _DATA_REL = Path("..") / "shared" / "data" / "minif2f_proofs" / "test_public_proofs.jsonl"
 _DECL_RE = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:private\s+|protected\s+)?(theorem|lemma)\s+([^\s(:{\[]+)")
@@ -98,32 +99,6 @@ def flip_conclusion(header: str) -> str | None:
     return header[: colon + 1] + concl[: m.start()] + _FLIP[m.group()] + concl[m.end() :]
 
 
-def _mask_comments(text: str) -> str:
-    """Blank comments out (same length, newlines kept) so that scans see only code."""
-    out, i, n, depth = [], 0, len(text), 0
-    while i < n:
-        if text.startswith("/-", i):
-            depth += 1
-            out.append("  ")
-            i += 2
-        elif depth and text.startswith("-/", i):
-            depth -= 1
-            out.append("  ")
-            i += 2
-        elif depth:
-            out.append("\n" if text[i] == "\n" else " ")
-            i += 1
-        elif text.startswith("--", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
 def _statement_end(code: str, start: int) -> int:
     """Index of the top-level `:=` that ends the declaration header starting at `start` (-1: none)."""
     depth = 0
@@ -141,7 +116,7 @@ def _statement_end(code: str, start: int) -> int:
 def prepare(lean: str, name: str, statements: dict[str, dict] | None = None) -> Prepared:
     """The source to check and the statement to state, from one dataset row's Lean text."""
     source = "\n".join("" if ln.startswith("import ") else ln for ln in lean.split("\n"))
-    code = _mask_comments(source)  # same length and positions as `source`
+    code = blank_comments(source)  # same length and positions as `source`
     code_lines = code.split("\n")
     decls: list[tuple[int, str]] = []  # (line index, name)
     for i, cl in enumerate(code_lines):

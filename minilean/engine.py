@@ -20,6 +20,7 @@ from minilean.commands import (
     split_prefix,
     unterminated_comment,
 )
+from minilean.comment_mask import blank_comments
 from minilean.decls import Env, initial_env
 from minilean.goals import Goal, TacticFail
 from minilean.names import check_well_formed, rename_hyp
@@ -131,39 +132,6 @@ _CASE_RE = re.compile(r"^case\s+([^\s=]+)((?:\s+[^\s=]+)*)\s*=>(.*)$", re.S)
 _NEXT_RE = re.compile(r"^next((?:\s+[^\s=]+)*)\s*=>(.*)$", re.S)
 
 
-def _strip_comments(src: str) -> str:
-    """Blank out comments, keeping line and column positions."""
-    out = []
-    i, n, depth = 0, len(src), 0
-    while i < n:
-        if src.startswith("/-", i):
-            depth += 1
-            out.append("  ")
-            i += 2
-            continue
-        if depth and src.startswith("-/", i):
-            depth -= 1
-            out.append("  ")
-            i += 2
-            continue
-        if depth:
-            out.append("\n" if src[i] == "\n" else " ")
-            i += 1
-            continue
-        if src.startswith("--", i):
-            j = src.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-            continue
-        out.append(src[i])
-        i += 1
-    return "".join(out)
-
-
-Line = tuple[int, int, str]  # (1-based line number, column, text from that column)
-
-
 def elaborate(env: Env, source: str) -> ElabResult:
     """Elaborate `source`; an accepted source is accepted again with its identifiers renamed (recheck)."""
     result = _elaborate_source(env, source)
@@ -180,10 +148,13 @@ def elaborate(env: Env, source: str) -> ElabResult:
     return result
 
 
+Line = tuple[int, int, str]  # (1-based line number, column, text from that column)
+
+
 def _elaborate_source(env: Env, source: str) -> ElabResult:
     if unterminated_comment(source):
         return ElabResult(env, (Message("error", "unterminated comment", 1, 0),), ())
-    lines = _strip_comments(source).split("\n")
+    lines = blank_comments(source).split("\n")
     commands: list[list[Line]] = []
     for no, raw in enumerate(lines, start=1):
         text = raw.rstrip()
