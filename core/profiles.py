@@ -169,7 +169,9 @@ class ComputeSettings:
     num_nodes: int = 1  # machines
     precision: str = "32-true"  # Lightning precision
     strategy: str = "auto"  # "ddp", "fsdp" on GPUs
-    num_threads: int = 1  # torch intra-op threads per process; tiny models lose with more on shared cores
+    num_threads: int = 1  # torch intra-op threads of a process that samples (search, evals, rollouts)
+    train_threads: int | None = None  # torch intra-op threads while training (None: num_threads)
+    sampler_workers: int = 1  # batched model calls in flight at once in one search process (threads)
 
     def __post_init__(self) -> None:
         _check(self, "model", MODEL_PRESET.fullmatch(self.model) is not None and self.model != "d0",
@@ -181,6 +183,8 @@ class ComputeSettings:
         _check(self, "precision", self.precision in PRECISIONS, f"one of {sorted(PRECISIONS)}")
         _check(self, "strategy", bool(self.strategy.strip()), "a Lightning strategy name")
         _check(self, "num_threads", self.num_threads >= 1, ">= 1")
+        _check(self, "train_threads", self.train_threads is None or self.train_threads >= 1, ">= 1 or null")
+        _check(self, "sampler_workers", self.sampler_workers >= 1, ">= 1")
 
 
 MODEL_PRESET = re.compile(r"tiny|d[1-9][0-9]?")
@@ -201,6 +205,9 @@ class LeanSettings:
     servers: tuple[str, ...] = ()  # host:port of LeanTree servers; empty = start minilean on loopback
     minilean_servers: int = 2  # local minilean servers (when servers is empty)
     minilean_max_processes: int = 4  # Lean processes per minilean server
+    # local minilean servers keep connections open (HTTP/1.1): 40 % less server CPU per call
+    # (BENCHMARKS.md, "Fan-out"); False answers HTTP/1.0 and closes, as LeanTree's own server does
+    minilean_keep_alive: bool = True
 
     def __post_init__(self) -> None:
         bad = [a for a in self.servers if not _server_ok(a)]
@@ -444,6 +451,14 @@ STP_CONJECTURE = ConjectureSettings(enabled=True, sft_mix=True, per_seed=96, pro
 
 SMOKE = Profile(
     name="smoke",
+    # 2 cores: training alone uses both (an SFT step 1.7x faster than on one thread); a search process
+    # keeps two batched model calls in flight, since one left the second core to the Lean servers, which
+    # used a tenth of it (benchmarks/bench_search.py: "sampler workers")
+    compute=ComputeSettings(train_threads=2, sampler_workers=2),
+    # 16 searches in flight over 16 Lean slots keep both workers' batches full: the SFT eval of 60 valid
+    # theorems took 21.4 s against 23.8 s at 8 and 28.8 s before the workers, with the same attempts
+    search=SearchConfig(concurrency=16),
+    lean=LeanSettings(minilean_max_processes=8),
     # Muon+AdamW: on the smoke math corpus a tiny model reaches val loss 1.95 vs 3.14-3.30 with AdamW
     # (3e-3/1e-2) after 50 steps (README "Optimizer")
     pretrain=StageSettings(max_steps=60, batch_size=8, seq_len=256, optimizer=MuonAdamWSettings(),

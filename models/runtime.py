@@ -18,9 +18,12 @@ def device_for(accelerator: str) -> str:
     return "cpu"
 
 
-def set_cpu_threads(compute: ComputeSettings) -> None:
-    """Cap torch's intra-op threads on CPU runs (the profile's ``compute.num_threads``; unset: torch's)."""
-    if compute.accelerator == "cpu" and compute.num_threads:
+def set_cpu_threads(compute: ComputeSettings, *, training: bool = False) -> None:
+    """Cap torch's intra-op threads on CPU runs: ``compute.num_threads`` for sampling processes, whose
+    model shares the cores with Lean servers, or ``compute.train_threads`` (when set) for training, which
+    has the machine to itself."""
+    threads = compute.train_threads if training and compute.train_threads else compute.num_threads
+    if compute.accelerator == "cpu" and threads:
         import torch
 
-        torch.set_num_threads(int(compute.num_threads))
+        torch.set_num_threads(int(threads))

@@ -24,6 +24,7 @@ number a teacher-forced forward gives — so it does not depend on the sampling 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -234,6 +235,7 @@ class Sampler:
         self.generator = torch.Generator(device=self.device)
         self.generator.manual_seed(seed)
         self.stats: dict[str, int] = {"batches": 0, "states": 0, "rows": 0, "tokens": 0}
+        self._stats_lock = threading.Lock()  # seeded calls may run in several threads at once
         v = tokenizer.vocab_size
         special = [tokenizer.pad_id, tokenizer.tactic_id, tokenizer.value_id, *tokenizer.bin_ids]
         self._suppress = torch.zeros(v, dtype=torch.bool, device=self.device)  # never sampled
@@ -242,6 +244,13 @@ class Sampler:
         self._suppress_first[tokenizer.eos_id] = True
         self._bin_ids = torch.tensor(tokenizer.bin_ids, dtype=torch.long, device=self.device)
         self._bin_values = torch.arange(1, NUM_VALUE_BINS + 1, dtype=torch.float32, device=self.device)
+
+    def _count(self, states: int, rows: int, tokens: int) -> None:
+        with self._stats_lock:
+            self.stats["batches"] += 1
+            self.stats["states"] += states
+            self.stats["rows"] += rows
+            self.stats["tokens"] += tokens
 
     def prompts(self, states: Sequence[str]) -> list[list[int]]:
         """The B tactic prompts, then the B value prompts: each state is tokenized once (both prompts
@@ -277,10 +286,7 @@ class Sampler:
             cache = cache.select(rows_of)  # fan the prefilled tactic prompts out to B·k rows
             rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
             rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of], rule)
-        self.stats["batches"] += 1
-        self.stats["states"] += b
-        self.stats["rows"] += b * k
-        self.stats["tokens"] += sum(len(r) for r in rows)
+        self._count(b, b * k, sum(len(r) for r in rows))
         return rows, logprobs.tolist(), values
 
     @torch.inference_mode()
@@ -311,10 +317,7 @@ class Sampler:
             first = _pick(masked, self.temperature, generator)
             rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
             rows, logprobs = decode(self.model, cache, first, logits, rule)
-        self.stats["batches"] += 1
-        self.stats["states"] += b
-        self.stats["rows"] += b * k
-        self.stats["tokens"] += sum(len(r) for r in rows)
+        self._count(b, b * k, sum(len(r) for r in rows))
         return rows, logprobs.tolist()
 
     def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:

@@ -58,7 +58,8 @@ def lean_servers(servers: Sequence[str], lean: LeanSettings) -> Iterator[list[st
         return
     from lean_io.local import minilean_servers
 
-    with minilean_servers(lean.minilean_servers, lean.minilean_max_processes) as urls:
+    keep_alive = ("--keep-alive",) if lean.minilean_keep_alive else ()
+    with minilean_servers(lean.minilean_servers, lean.minilean_max_processes, keep_alive) as urls:
         yield urls
 
 
@@ -88,6 +89,7 @@ def checkpoint_policy(
         else op_device(op_index),
         seed=seed,
     )
+    policy.workers = profile.compute.sampler_workers
     if model_version is not None:
         policy.model_version = model_version
     return policy
@@ -120,7 +122,8 @@ def prove_batch(
     pool = SlotPool(list(servers))
     try:
         concurrency = max(1, min(concurrency, pool.total_slots or 1, len(theorems)))
-        with BatchingPolicy(policy, max_batch=concurrency) as batched:
+        workers = getattr(policy, "workers", 1)  # a SamplerPolicy's calls in flight at once
+        with BatchingPolicy(policy, max_batch=concurrency, workers=workers) as batched:
             attempts = prove_many(theorems, pool, batched, config, concurrency, model_version=model_version,
                                   on_attempt=on_attempt)
             batching = batched.stats()

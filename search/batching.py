@@ -4,6 +4,12 @@ Each search thread calls the `BatchingPolicy` as if it were the policy and block
 thread takes the first waiting request, keeps collecting until `max_batch` states or `max_wait_ms` after
 that first request, calls the wrapped policy once on all states and hands each caller its slice.
 
+With ``workers`` > 1 that many worker threads do this side by side over one queue, so several batched
+calls of the one model are in flight at once. On CPU a small model's forward pass leaves the GIL for most
+of its time, so two workers keep two cores busy where one worker and the Lean servers kept one
+(BENCHMARKS.md, "Search"); the policy must then accept concurrent calls (`SamplerPolicy` does for
+seeded calls, which is every call a search makes).
+
 Seeds travel with their states, so a seeded search gets the same samples whatever it was batched with.
 A merged call without any seeded request goes out without seeds (the policy's own random stream); in a
 mixed one, the unseeded states get seeds drawn from this object's own `random.Random(seed)`, which keeps
@@ -29,14 +35,18 @@ _STOP = object()
 
 
 class BatchingPolicy:
-    def __init__(self, policy: Policy, max_batch: int = 64, max_wait_ms: float = 5.0, seed: int = 0) -> None:
+    def __init__(self, policy: Policy, max_batch: int = 64, max_wait_ms: float = 5.0, seed: int = 0,
+                 workers: int = 1) -> None:
         if max_batch < 1:
             raise ValueError("max_batch must be >= 1")
+        if workers < 1:
+            raise ValueError("workers must be >= 1")
         self.policy = policy
         self.max_batch = max_batch
         self.max_wait_s = max_wait_ms / 1000.0
         self._queue: queue.Queue[Any] = queue.Queue()
-        self._rng = random.Random(seed)  # only the worker thread draws from it
+        self._rng = random.Random(seed)  # drawn under _rng_lock (the workers share it)
+        self._rng_lock = threading.Lock()
         self._stats_lock = threading.Lock()
         self._calls = 0  # requests from searches
         self._batches = 0  # calls of the wrapped policy
@@ -45,8 +55,10 @@ class BatchingPolicy:
         self._policy_seconds = 0.0
         self._closed = False
         self._submit_lock = threading.Lock()
-        self._worker = threading.Thread(target=self._loop, name="batching-policy", daemon=True)
-        self._worker.start()
+        self._workers = [threading.Thread(target=self._loop, name=f"batching-policy-{i}", daemon=True)
+                         for i in range(workers)]
+        for worker in self._workers:
+            worker.start()
 
     @property
     def model_version(self) -> str | None:
@@ -94,9 +106,10 @@ class BatchingPolicy:
         seeds: list[int] | None = None
         if any(req_seeds is not None for _, req_seeds, _ in batch):
             seeds = []
-            for req, req_seeds, _ in batch:
-                seeds.extend(req_seeds if req_seeds is not None else
-                             [self._rng.getrandbits(63) for _ in req])
+            with self._rng_lock:
+                for req, req_seeds, _ in batch:
+                    seeds.extend(req_seeds if req_seeds is not None else
+                                 [self._rng.getrandbits(63) for _ in req])
         t0 = time.monotonic()
         try:
             outputs = list(self.policy(states) if seeds is None else self.policy(states, seeds))
@@ -131,13 +144,15 @@ class BatchingPolicy:
             }
 
     def close(self) -> None:
-        """Finish the queued requests, then stop the worker."""
+        """Finish the queued requests, then stop the workers."""
         with self._submit_lock:
             if self._closed:
                 return
             self._closed = True
-            self._queue.put(_STOP)
-        self._worker.join()
+            for _ in self._workers:  # one marker each: a worker that takes one stops
+                self._queue.put(_STOP)
+        for worker in self._workers:
+            worker.join()
 
     def __enter__(self) -> BatchingPolicy:
         return self

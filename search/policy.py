@@ -190,19 +190,23 @@ class ScriptedPolicy:
 class SamplerPolicy:
     """The trained policy/value model behind `models.sampler.Sampler` (one forward batch per call)."""
 
-    def __init__(self, sampler: Callable[..., list[SampleOutput]], model_version: str | None = None) -> None:
+    def __init__(self, sampler: Callable[..., list[SampleOutput]], model_version: str | None = None,
+                 workers: int = 1) -> None:
         self.sampler = sampler
         self.model_version = model_version
-        self._lock = threading.Lock()  # one model, one caller at a time (BatchingPolicy merges callers)
+        # batched calls a BatchingPolicy may have in flight at once (its worker threads); seeded calls
+        # share nothing mutable but the sampler's counters, which it locks itself
+        self.workers = workers
+        self._lock = threading.Lock()  # unseeded calls draw from the sampler's one generator
 
     def __call__(self, states: Sequence[str], seeds: Sequence[int] | None = None) -> list[SampleOutput]:
         if not states:
             return []
         _check_seeds(states, seeds)
-        with self._lock:
-            if seeds is None:
+        if seeds is None:
+            with self._lock:
                 return list(self.sampler(list(states)))
-            return list(self.sampler(list(states), list(seeds)))
+        return list(self.sampler(list(states), list(seeds)))
 
     @classmethod
     def from_checkpoint(

@@ -349,7 +349,7 @@ def run_stage(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     L.seed_everything(seed, workers=True, verbose=False)
-    set_cpu_threads(compute)
+    set_cpu_threads(compute, training=True)
 
     if run.init_checkpoint is not None:
         model, init_meta = load_checkpoint(str(run.init_checkpoint), tokenizer=tokenizer)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 
 import pytest
 import torch
@@ -247,3 +248,32 @@ def test_kernel_attention_layout_matches_boolean_masks(tok: ProofTokenizer, patt
     assert any(isinstance(x, torch.Tensor) and x.is_floating_point() for x in seen)  # and the additive one
     m.attention_layout = "auto"  # on CPU: the boolean path
     assert torch.equal(_cached_logits(m, prompts, 3), _cached_logits(m, prompts, 3))
+
+
+def test_seeded_policy_calls_from_two_workers_match_one(model: GPT, tok: ProofTokenizer) -> None:
+    """The smoke profile's two sampler workers: seeded calls of one SamplerPolicy run side by side and
+    give each state the samples it gets from a single worker; the sampler's counters add up."""
+    from search.batching import BatchingPolicy
+    from search.policy import SamplerPolicy
+
+    settings = SamplingSettings(num_samples=4, temperature=1.0, max_new_tokens=8)
+    states = [f"{s}\nh{i} : True" for i in range(8) for s in STATES]
+    seeds = list(range(len(states)))
+    want = Sampler(model, tok, settings)(states, seeds)
+    sampler = Sampler(model, tok, settings)
+    with BatchingPolicy(SamplerPolicy(sampler), max_batch=3, max_wait_ms=1, workers=2) as batcher:
+        results: list[list[object]] = [[] for _ in states]
+
+        def call(i: int) -> None:
+            results[i] = batcher([states[i]], [seeds[i]])
+
+        threads = [threading.Thread(target=call, args=(i,)) for i in range(len(states))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+    for i, expected in enumerate(want):
+        got = results[i][0]
+        assert got.tactics == expected.tactics  # type: ignore[attr-defined]
+        assert got.logprobs == pytest.approx(expected.logprobs, abs=1e-4)  # type: ignore[attr-defined]
+    assert sampler.stats["states"] == len(states)

@@ -89,3 +89,55 @@ def test_policy_failure_reaches_every_caller_and_close() -> None:
     batcher.close()  # idempotent
     with pytest.raises(RuntimeError, match="closed"):
         batcher(["s"])
+
+
+class TwoAtOnce:
+    """Echoes states; each call waits until another call is inside too (or 10 s pass), so a batcher whose
+    workers really overlap finishes fast and counts two calls in flight."""
+
+    def __init__(self) -> None:
+        self.inside = 0
+        self.most = 0
+        self.lock = threading.Lock()
+        self.both = threading.Event()
+
+    def __call__(self, states: Sequence[str]) -> list[SampleOutput]:
+        with self.lock:
+            self.inside += 1
+            self.most = max(self.most, self.inside)
+            if self.inside >= 2:
+                self.both.set()
+        self.both.wait(timeout=10)
+        with self.lock:
+            self.inside -= 1
+        return [SampleOutput(tactics=[s], logprobs=[0.0], value=1.0) for s in states]
+
+
+def test_workers_keep_several_policy_calls_in_flight() -> None:
+    policy = TwoAtOnce()
+    with BatchingPolicy(policy, max_batch=1, max_wait_ms=0, workers=2) as batcher:
+        results: dict[int, list[SampleOutput]] = {}
+        threads = [threading.Thread(target=lambda i=i: results.__setitem__(i, batcher([f"s{i}"])))
+                   for i in range(6)]
+        t0 = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+        assert time.monotonic() - t0 < 8  # one worker would have waited out the 10 s gate
+        stats = batcher.stats()
+    assert policy.most == 2
+    assert {i: r[0].tactics for i, r in results.items()} == {i: [f"s{i}"] for i in range(6)}
+    assert stats["calls"] == 6 and stats["batches"] == 6
+    with pytest.raises(ValueError, match="workers"):
+        BatchingPolicy(policy, workers=0)
+
+
+def test_close_drains_every_worker() -> None:
+    policy = TwoAtOnce()
+    policy.both.set()  # no gate
+    batcher = BatchingPolicy(policy, max_batch=2, max_wait_ms=1, workers=3)
+    out = [batcher([f"s{i}"]) for i in range(5)]
+    batcher.close()
+    assert [o[0].tactics for o in out] == [[f"s{i}"] for i in range(5)]
+    assert all(not w.is_alive() for w in batcher._workers)
