@@ -94,11 +94,17 @@ def _uniform(shape: Sequence[int], generator: Generators, device: torch.device) 
     return u.clamp_(min=1e-20)
 
 
-def _pick(logits: Tensor, temperature: float, generator: Generators) -> Tensor:
-    """One token per row: argmax at temperature 0, else a categorical sample (Gumbel-max)."""
+def _pick(logits: Tensor, temperature: float, generator: Generators, rows: Tensor | None = None,
+          total_rows: int | None = None) -> Tensor:
+    """One token per row: argmax at temperature 0, else a categorical sample (Gumbel-max). ``rows``: the
+    logits are those rows of a batch of ``total_rows``; the noise is still drawn for the whole batch (what
+    keeps per-state generators in step) and only these rows' share is used."""
     if temperature <= 0:
         return logits.argmax(dim=-1)
-    u = _uniform(logits.shape, generator, logits.device)
+    if rows is None:
+        u = _uniform(logits.shape, generator, logits.device)
+    else:
+        u = _uniform((total_rows or 0, *logits.shape[1:]), generator, logits.device)[rows]
     return (logits / temperature - torch.log(-torch.log(u))).argmax(dim=-1)
 
 
@@ -121,6 +127,11 @@ def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
     noise for every row, finished or not, so per-state generators stay independent of the other states.
     Returns per row the generated tokens (EOS included if produced) and the summed model
     log-probabilities [R] of the non-EOS tokens.
+
+    Finished rows leave the forward pass: once at most 3/4 of the cache's rows still run, the cache is
+    cut down to them (a smoke-eval tactic is 7 tokens on average against a 24-token budget, so most rows
+    finish long before the last one; each row's logits do not depend on the other rows, so the samples
+    are unchanged). On the smoke SFT eval of 60 theorems: 20.2 s -> 16.2 s, the same attempts.
     """
     max_new_tokens, eos_id, temperature = rule.max_new_tokens, rule.eos_id, rule.temperature
     generator, suppress = rule.generator, rule.suppress
@@ -130,16 +141,24 @@ def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
     logprob = torch.log_softmax(first_logits.float(), dim=-1).gather(1, first[:, None])[:, 0]
     done = first == eos_id if eos_id is not None else torch.zeros(r, dtype=torch.bool, device=device)
     logprob = torch.where(done, 0.0, logprob)
+    in_cache = torch.arange(r, device=device)  # the batch row of each cache row
     for _ in range(max_new_tokens - 1):
         if bool(done.all()):
             break
-        h = model.hidden_states(tokens[-1][:, None], kv_cache=cache)
+        running = (~done[in_cache]).nonzero()[:, 0]
+        if 4 * running.numel() <= 3 * in_cache.numel():
+            cache, in_cache = cache.select(running), in_cache[running]
+        h = model.hidden_states(tokens[-1][in_cache][:, None], kv_cache=cache)
         logits = model.logits(h[:, -1])
         masked = logits if suppress is None else logits.masked_fill(suppress, float("-inf"))
-        nxt = _pick(masked, temperature, generator)
+        picked = _pick(masked, temperature, generator, in_cache, r)
+        lp_rows = torch.log_softmax(logits, dim=-1).gather(1, picked[:, None])[:, 0]
+        nxt = torch.full((r,), eos_id if eos_id is not None else 0, dtype=picked.dtype, device=device)
+        nxt[in_cache] = picked
+        lp = torch.zeros(r, dtype=lp_rows.dtype, device=device)
+        lp[in_cache] = lp_rows
         if eos_id is not None:
             nxt = torch.where(done, eos_id, nxt)  # finished rows keep emitting EOS
-        lp = torch.log_softmax(logits, dim=-1).gather(1, nxt[:, None])[:, 0]
         stop = nxt == eos_id if eos_id is not None else torch.zeros_like(done)
         logprob = logprob + torch.where(done | stop, 0.0, lp)
         done = done | stop

@@ -277,3 +277,39 @@ def test_seeded_policy_calls_from_two_workers_match_one(model: GPT, tok: ProofTo
         assert got.tactics == expected.tactics  # type: ignore[attr-defined]
         assert got.logprobs == pytest.approx(expected.logprobs, abs=1e-4)  # type: ignore[attr-defined]
     assert sampler.stats["states"] == len(states)
+
+
+def test_finished_rows_leave_the_forward_pass(model: GPT, tok: ProofTokenizer) -> None:
+    """Rows that emitted EOS stop being computed (the decode batch shrinks), and every state still gets
+    exactly the samples it gets alone."""
+    import copy
+
+    model = copy.deepcopy(model)
+    with torch.no_grad():  # EOS likelier than the model's favourite token, so rows end at varied lengths
+        favourite = int(model(torch.tensor([tok.encode(STATES[0])]))[0, -1].argmax())
+        model.lm_head.weight[tok.eos_id] = 1.5 * model.lm_head.weight[favourite]
+    settings = SamplingSettings(num_samples=6, temperature=1.0, max_new_tokens=12)
+    sampler = Sampler(model, tok, settings)
+    seeds = [11, 12, 13]
+    alone = [sampler([s], [seed])[0] for s, seed in zip(STATES, seeds, strict=True)]
+    widths: list[int] = []
+    forward = model.hidden_states
+
+    def recording(idx: torch.Tensor, *args: object, **kwargs: object) -> torch.Tensor:
+        widths.append(idx.shape[0])
+        return forward(idx, *args, **kwargs)  # type: ignore[arg-type]
+
+    model.hidden_states = recording  # type: ignore[method-assign]
+    try:
+        rows, _, _ = sampler.sample_ids(STATES, seeds)
+        together = sampler(STATES, seeds)
+    finally:
+        del model.hidden_states
+    lengths = sorted(len(r) for r in rows)
+    assert lengths[0] < lengths[-1]  # some rows finish early ...
+    decode_widths = widths[1 : lengths[-1]]  # after the prefill, one forward per decoding step
+    assert decode_widths[0] == len(rows) and decode_widths[-1] < len(rows)  # ... and leave the batch
+    assert decode_widths == sorted(decode_widths, reverse=True)
+    for got, want in zip(together, alone, strict=True):
+        assert got.tactics == want.tactics
+        assert got.logprobs == pytest.approx(want.logprobs, abs=1e-4)
