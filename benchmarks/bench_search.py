@@ -72,13 +72,14 @@ def make_policy(kind: str, num_samples: int, max_new_tokens: int = 24) -> Policy
 
 
 def measure(policy_kind: str, *, n_theorems: int, concurrency: int, simulations: int,
-            n_servers: int = 2, max_processes: int = 4, latency_ms: float = 0.0,
-            num_samples: int = 6, workers: int = 1) -> dict[str, Any]:
+            n_servers: int = 2, max_processes: int = 4, workers: int = 1) -> dict[str, Any]:
+    """One eval of ``n_theorems`` minilean valid theorems (6 samples per expansion, no injected Lean
+    latency) with ``workers`` batched model calls in flight."""
+    num_samples = 6
     theorems = load_theorems("valid")[:n_theorems]
     config = SearchConfig(num_simulations=simulations, time_budget_s=120.0, num_samples=num_samples)
     inner = TimedPolicy(make_policy(policy_kind, num_samples))  # the model itself (batched calls)
-    args = ["--latency-ms", str(latency_ms)] if latency_ms else []
-    with minilean_servers(n_servers, max_processes=max_processes, extra_args=args) as urls:
+    with minilean_servers(n_servers, max_processes=max_processes) as urls:
         pool = SlotPool(urls)
         try:
             with BatchingPolicy(inner, max_batch=max(1, concurrency), workers=workers) as batched:
@@ -102,7 +103,7 @@ def measure(policy_kind: str, *, n_theorems: int, concurrency: int, simulations:
         "policy": policy_kind if workers == 1 else f"{policy_kind}, {workers} sampler workers",
         "theorems": len(attempts), "concurrency": concurrency,
         "outcomes": sorted((a.theorem_id, a.outcome, a.simulations) for a in attempts),
-        "simulations": simulations, "latency_ms": latency_ms, "wall_s": wall,
+        "simulations": simulations, "latency_ms": 0.0, "wall_s": wall,
         "proven": sum(a.outcome == "proven" for a in attempts),
         "sims_done": sum(a.simulations for a in attempts),
         "lean_calls": sum(s["lean_calls"] for s in st),
