@@ -21,6 +21,7 @@ from minilean.libfuns import LIB_FUNS
 from minilean.libsem import encode_lib, encode_sum, npow
 from minilean.syntax import (
     INT,
+    MAX_EXPONENT,
     NAT,
     RAT,
     REAL,
@@ -162,6 +163,11 @@ class Encoder:
             op = e.op
             if op == "^":
                 n = self._literal(e.rhs)
+                if n is not None and n > MAX_EXPONENT:
+                    # The parser refuses such exponents, but a substitution or an evaluation can make one
+                    # (`2 ^ k` after `subst` and `norm_num`): unfolding it would build n products while
+                    # holding Z3_LOCK, stalling every request of the server. Read it as a symbolic power.
+                    n = None
                 if n is None or (self.omega and self._literal(e.lhs) is None and n > 1):
                     if self.omega:
                         return self.atom(e, ty)
