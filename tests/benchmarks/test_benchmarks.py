@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -51,16 +52,22 @@ def test_sampler_bench() -> None:
 
 def test_fanout_bench() -> None:
     cfg = bench_fanout.FanoutConfig("tiny", n_servers=2, max_processes=2, latency_ms=5.0)
-    names = list(bench_fanout.ONE_CONNECTION)
-    first, patched = names[0], names[4]
-    r = bench_fanout.run(cfgs=[cfg], duration_s=0.5, profile_calls=10, variants=(first, patched))
+    before = bench_fanout.FanoutConfig("tiny, before", n_servers=2, max_processes=2, latency_ms=5.0,
+                                       keep_alive=True, session_request=True, switch_interval_ms=1.0)
+    pipeline = bench_fanout.PIPELINE_SERVER
+    r = bench_fanout.run(cfgs=[cfg, before], duration_s=0.5, profile_calls=10, variants=(pipeline,))
     _well_formed(r, "fanout")
-    run = r.extra["runs"][0]
+    run, old = r.extra["runs"]
     assert run["slots"] == 4 and run["calls"] > 0 and run["ideal_per_s"] == pytest.approx(4 / 0.005)
+    assert old["calls"] > 0 and old["session_request"] and old["switch_interval_ms"] == 1.0
+    assert run["switch_interval_ms"] == pytest.approx(1000 * sys.getswitchinterval())  # restored
     single = r.extra["one_connection"]
-    assert set(single) == {first, patched}  # the patched (TCP_NODELAY) server answers too
-    assert all(v["cpu_ms_per_call"] > 0 and v["wall_ms_per_call"] > 0 for v in single.values())
-    assert any("ncalls" in line for line in single[first]["profile"])
+    assert set(single) == {pipeline}
+    routes = single[pipeline]
+    assert set(routes) == {bench_fanout.SHIPPED, bench_fanout.SESSION_REQUEST}
+    assert all(v["cpu_ms_per_call"] > 0 and v["wall_ms_per_call"] > 0 for v in routes.values())
+    assert any("ncalls" in line for line in routes[bench_fanout.SHIPPED]["profile"])
+    assert any("_send" in line for line in routes[bench_fanout.SHIPPED]["profile"])  # the shipped route
 
 
 def test_search_bench() -> None:
