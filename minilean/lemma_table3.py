@@ -11,6 +11,8 @@ Mathlib theorem), so the check is sound but only as strong as those facts.
 Type codes follow Mathlib's classes: `ne_zero_of_lt` and `Left.one_le_mul` need a canonically ordered
 (or multiplicatively monotone) type, so they apply at ℕ only (both are false at ℤ: `-1 < 0`).
 
+`PROOFS`: lemmas admitted by a proof in minilean instead of z3 (see below).
+
 `ALIASES`: names that resolve through the MiniF2F header's `open Real` (as `π` does, see `libfuns`), and
 deprecated Mathlib aliases (`Real.rpow_nat_cast`) that the public proofs still use.
 """
@@ -78,4 +80,11 @@ ALIASES: dict[str, str] = {
     "sqrt_eq_iff_sq_eq": "Real.sqrt_eq_iff_sq_eq",
 }
 
-__all__ = ["ALIASES", "ROWS"]
+# lemmas z3 cannot check (nonlinear divisibility): admitted once minilean itself proves the statement at
+# the type in use with this tactic block (`lemmas.check_schema`); the proof goes through the same
+# elaborator as user proofs, so a wrong row is refused, never trusted
+PROOFS: dict[str, str] = {
+    "dvd_trans": "obtain ⟨k, hk⟩ := h₁\n  obtain ⟨m, hm⟩ := h₂\n  exact ⟨k * m, by rw [hm, hk, mul_assoc]⟩",
+}
+
+__all__ = ["ALIASES", "PROOFS", "ROWS"]

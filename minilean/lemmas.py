@@ -21,7 +21,7 @@ from minilean import smt
 from minilean.decls import Binder, Decl, initial_env
 from minilean.goals import TacticFail
 from minilean.lemma_table2 import ROWS as EXTRA_ROWS
-from minilean.lemma_table3 import ALIASES
+from minilean.lemma_table3 import ALIASES, PROOFS
 from minilean.lemma_table3 import ROWS as BATCH3_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
@@ -235,6 +235,8 @@ def check_schema(
         verdict = smt.valid(hyps, decl.concl, goal.sorts(), timeout_ms)  # type: ignore[arg-type]
     except smt.Untranslatable:
         verdict = None
+    if verdict is not True and _proved(schema, ty, exps):
+        verdict = True
     if verdict is not True:
         raise NotAdmitted(
             f"minilean: lemma '{schema.name}' at {ty} is not admitted (z3 did not prove "
@@ -242,6 +244,17 @@ def check_schema(
         )
     binders = tuple(Binder(b.name, b.ty, b.implicit) for b in decl.binders)
     return Decl(schema.name, binders, decl.concl)
+
+
+def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
+    """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
+    proof = PROOFS.get(schema.name)
+    if proof is None:
+        return False
+    from minilean.engine import elaborate
+
+    res = elaborate(initial_env(), f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
+    return not res.has_errors and not res.sorries
 
 
 def _first_type(p: Prop) -> str | None:
@@ -332,7 +345,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
-    if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
+    if "Prop" in schema.binders or len(schema.types) == 1:
+        # a lemma about propositions (the numbers inside them do not matter), or stated at one type only
+        # (`Int.ofNat_sub h` with `h` about ℕ is still the ℤ lemma): no choice to make
         ty = schema.types[0]
     if fld is not None and ty is not None and ty not in schema.types:
         ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
