@@ -15,11 +15,13 @@ IFF_DIRECTIONS = {"mp": False, "1": False, "mpr": True, "2": True}
 
 
 def iff_projection(node: tuple) -> tuple[str, list, str] | None:
-    """(`foo`, its arguments, the field) for `node` = ("proj", ("app", ("id", foo), args), field) with an
-    `↔` field; None for any other term."""
+    """(`foo`, its arguments, the field) for `node` = ("proj", ("app", ("id", foo), args), field) or
+    ("proj", ("id", foo), field) with an `↔` field; None for any other term."""
     if node[0] != "proj" or node[2] not in IFF_DIRECTIONS:
         return None
     inner = node[1]
+    if inner[0] == "id":  # `(foo).mp`: the parentheses change nothing
+        return inner[1], [], node[2]
     if inner[0] != "app" or inner[1][0] != "id":
         return None
     return inner[1][1], list(inner[2]), node[2]

@@ -21,6 +21,8 @@ from minilean import smt
 from minilean.decls import Binder, Decl, initial_env
 from minilean.goals import TacticFail
 from minilean.lemma_table2 import ROWS as EXTRA_ROWS
+from minilean.lemma_table3 import ALIASES, PROOFS
+from minilean.lemma_table3 import ROWS as BATCH3_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
 
@@ -152,8 +154,9 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
-SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS)
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
+BY_NAME.update({alias: replace(BY_NAME[target], name=alias) for alias, target in ALIASES.items()})
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
 
 
@@ -232,6 +235,8 @@ def check_schema(
         verdict = smt.valid(hyps, decl.concl, goal.sorts(), timeout_ms)  # type: ignore[arg-type]
     except smt.Untranslatable:
         verdict = None
+    if verdict is not True and _proved(schema, ty, exps):
+        verdict = True
     if verdict is not True:
         raise NotAdmitted(
             f"minilean: lemma '{schema.name}' at {ty} is not admitted (z3 did not prove "
@@ -239,6 +244,17 @@ def check_schema(
         )
     binders = tuple(Binder(b.name, b.ty, b.implicit) for b in decl.binders)
     return Decl(schema.name, binders, decl.concl)
+
+
+def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
+    """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
+    proof = PROOFS.get(schema.name)
+    if proof is None:
+        return False
+    from minilean.engine import elaborate
+
+    res = elaborate(initial_env(), f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
+    return not res.has_errors and not res.sorries
 
 
 def _first_type(p: Prop) -> str | None:
@@ -252,6 +268,19 @@ def _first_type(p: Prop) -> str | None:
     if arg is not None and not hasattr(p, "ty"):
         return _first_type(arg)
     return getattr(p, "ty", None)
+
+
+def _numeral(node: object) -> bool:
+    """A numeral expression without ascription (`1`, `2 * 3`, `-1`): its type is still open."""
+    if not isinstance(node, tuple) or not node:
+        return False
+    if node[0] == "num":
+        return True
+    if node[0] == "neg":
+        return _numeral(node[1])
+    if node[0] == "bin":
+        return _numeral(node[2]) and _numeral(node[3])
+    return node[0] == "paren" and _numeral(node[1])
 
 
 def _modulus(schema: Schema) -> list[str]:
@@ -285,7 +314,11 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     exps: dict[str, int] = {}
     rest: list = []
     ty: str | None = None
+    numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
     sorts = el._sorts()  # type: ignore[attr-defined]
+    projected = fld is None and expected is None and "_expected" in el.__dict__
+    if projected:  # `(foo a).mpr` (terms._applied_iff): the expected type is one side of the `↔`
+        expected = el.__dict__.pop("_expected")
     for i, arg in enumerate(args):
         kind = flat[i][1] if i < len(flat) and fld is None else None
         if kind == "exp":
@@ -300,6 +333,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
             if len(schema.types) == 1:  # a lemma about one type (`Real.sqrt_nonneg 22`): numerals take it
                 ty = schema.types[0]
                 continue
+            if _numeral(arg):  # Lean postpones `OfNat α 1`: a later argument (`sub_sq 1 x`) fixes α
+                numeral_default = True
+                continue
             try:
                 ty = _Typer(sorts).tree(arg, None)[1]
             except SyntaxErr:
@@ -309,14 +345,20 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
-    if "Prop" in schema.binders:  # a lemma about propositions: the numbers inside them do not matter
+    if "Prop" in schema.binders or len(schema.types) == 1:
+        # a lemma about propositions (the numbers inside them do not matter), or stated at one type only
+        # (`Int.ofNat_sub h` with `h` about ℕ is still the ℤ lemma): no choice to make
         ty = schema.types[0]
     if fld is not None and ty is not None and ty not in schema.types:
         ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
+    if ty is None and numeral_default and not projected:
+        ty = NAT  # only numerals: Lean's default instance makes them ℕ before the `↔` is taken apart
     if ty is None and expected is not None:
         ty = _first_type(expected)
-        if fld is not None and ty is not None and ty not in schema.types:
+        if (fld is not None or projected) and ty is not None and ty not in schema.types:
             ty = None
+    if ty is None and numeral_default:
+        ty = NAT
     if ty is None and len(schema.types) == 1:
         ty = schema.types[0]
     if ty is None:

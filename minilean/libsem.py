@@ -5,6 +5,11 @@ a library function is a theorem of Mathlib, so the encoding never makes a false 
 - `Real.sqrt x`: uninterpreted, with `0 ≤ √x`, `0 ≤ x → √x * √x = x` and `x < 0 → √x = 0` (these pin it
   down exactly: Mathlib defines √x through `x.toNNReal`, which is 0 for x ≤ 0);
 - `Real.exp x > 0`; `-1 ≤ sin x ≤ 1`, `-1 ≤ cos x ≤ 1`; `log 0 = 0`, `log 1 = 0`; `tan` with no fact;
+- per application (ground instances of Mathlib theorems, see `lib_facts.py`): `Real.log_pos`,
+  `Real.log_ne_zero_of_pos_of_ne_one`, `Real.log_pow` (numeral exponent), `Real.log_mul`; `Real.one_rpow`,
+  `Real.zero_rpow`, `Real.rpow_natCast` (numeral exponent), `Real.rpow_mul`; `Real.cos_add`;
+- `Nat.gcd` / `Nat.lcm`: uninterpreted, with `Nat.gcd_dvd_left/right`, `Nat.gcd_eq_zero_iff`, closed values,
+  and `Nat.lcm m n = m * n / gcd m n` (its definition);
 - `Real.logb b x = log x / log b` (its definition, with Lean's x / 0 = 0);
 - `π`: a constant with `3 < π` and `π ≤ 4` (Real.pi_gt_three, Real.pi_le_four);
 - `Int.floor`, `Int.ceil`, `Nat.floor`, `Int.natAbs`, `Int.toNat`, `Nat.sqrt`: exact definitions;
@@ -22,6 +27,7 @@ from fractions import Fraction
 
 import z3
 
+from minilean import lib_facts
 from minilean.bigops import indices, terms
 from minilean.libfuns import LIB_FUNS
 from minilean.syntax import (
@@ -245,11 +251,16 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
             _axiom(enc, fn, f, sorts)  # ground facts below would be about a detached constant
         v = f(*a)
         side += _FACTS[fn](a, v)  # the ground instance too (no quantifier instantiation needed)
+        side += lib_facts.extra(enc, e, a, v)
         return v
+    if fn in ("Nat.gcd", "Nat.lcm"):
+        return lib_facts.gcd_lcm(enc, e, a)
     if fn == "Real.log":
         log = z3.Function("#Real.log", _R(), _R())
         _log_facts(enc, log)
-        return log(a[0])
+        v = log(a[0])
+        side += lib_facts.extra(enc, e, a, v)
+        return v
     if fn == "Real.logb":
         log = z3.Function("#Real.log", _R(), _R())
         _log_facts(enc, log)

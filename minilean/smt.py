@@ -146,13 +146,11 @@ class Encoder:
         if isinstance(e, EApp):
             if self.omega:
                 return self.atom(e, ty)
-            if e.fn in LIB_FUNS and e.fn not in ("Nat.gcd", "Nat.lcm"):
+            if e.fn in LIB_FUNS:
                 return encode_lib(self, e)
             if e.fn == "abs":
                 a = self.expr(e.args[0], ty)
                 return z3.If(a >= 0, a, -a)
-            if e.fn in ("Nat.gcd", "Nat.lcm"):
-                raise Untranslatable(e.fn)
             f = self.fun(e.fn)
             doms = fun_sort(self.sorts[e.fn])[0]  # type: ignore[index]
             res = f(*[self.expr(a, d) for a, d in zip(e.args, doms, strict=True)])

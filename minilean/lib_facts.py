@@ -1,0 +1,119 @@
+"""Ground facts about library applications for the z3 encoding (`libsem.encode_lib`).
+
+Each fact is an instance of a Mathlib theorem at the arguments of one application, so adding it can
+never make a false statement provable: it only lets z3 check the lemmas that name these facts
+(`Real.log_pow`, `Real.rpow_mul`, `Nat.gcd_mul_lcm`, …) before the lemma table admits them. z3 is used
+by lemma admission, rewrite-instance checks and the test oracle; Mathlib's tactics (`linarith`,
+`nlinarith`, `positivity`) do not go through this encoding, so they do not get stronger.
+
+The theorems, by function:
+- `Real.log x`: `Real.log_pos` (1 < x → 0 < log x), `Real.log_ne_zero_of_pos_of_ne_one`
+  (0 < x → x ≠ 1 → log x ≠ 0), `Real.log_pow` (log (x ^ n) = n * log x, numeral n),
+  `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y);
+- `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
+  `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z);
+- `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
+- `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, its value on numerals;
+  `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
+  `m / gcd m n * n` (the same value because `gcd m n ∣ m`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import z3
+
+from minilean.syntax import NAT, REAL, EApp, EBin, ECast, ENum, Expr
+
+MAX_POWER = 64  # `rpow_natCast` / `log_pow` instances are multiplied out: small numeral exponents only
+_R = z3.RealSort
+_I = z3.IntSort
+
+
+def _numeral(e: Expr) -> int | None:
+    """The value of a numeral exponent `3` or `((3 : ℕ) : ℝ)`."""
+    if isinstance(e, ENum):
+        return e.n
+    if isinstance(e, ECast) and e.src == NAT and isinstance(e.arg, ENum):
+        return e.arg.n
+    return None
+
+
+def _power(x: z3.ArithRef, n: int) -> z3.ArithRef:
+    out: z3.ArithRef = z3.RealVal(1)
+    for _ in range(n):
+        out = out * x
+    return out
+
+
+def extra(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
+    """The facts about `v` = the value of `e` (its encoded arguments `a`)."""
+    seen: set = enc.__dict__.setdefault("_lib_fact_seen", set())
+    if e in seen:  # `rpow_mul` relates two applications: each expands the other once, not forever
+        return []
+    seen.add(e)
+    if e.fn == "Real.log":
+        return _log(enc, e, a[0], v)
+    if e.fn == "Real.rpow":
+        return _rpow(enc, e, a, v)
+    if e.fn in ("Real.cos", "Real.sin") and isinstance(e.args[0], EBin) and e.args[0].op == "+":
+        x, y = e.args[0].lhs, e.args[0].rhs
+        cx, cy = (enc.expr(EApp("Real.cos", (t,)), REAL) for t in (x, y))
+        sx, sy = (enc.expr(EApp("Real.sin", (t,)), REAL) for t in (x, y))
+        return [v == (cx * cy - sx * sy if e.fn == "Real.cos" else sx * cy + cx * sy)]
+    return []
+
+
+def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
+    facts = [z3.Implies(x > 1, v > 0), z3.Implies(z3.And(x > 0, x != 1), v != 0)]
+    arg = e.args[0]
+    if isinstance(arg, EBin) and arg.op == "^" and (n := _numeral(arg.rhs)) is not None and n <= MAX_POWER:
+        facts.append(v == n * enc.expr(EApp("Real.log", (arg.lhs,)), REAL))
+    if isinstance(arg, EBin) and arg.op == "*":
+        lx, ly = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (arg.lhs, arg.rhs))
+        px, py = enc.expr(arg.lhs, REAL), enc.expr(arg.rhs, REAL)
+        facts.append(z3.Implies(z3.And(px != 0, py != 0), v == lx + ly))
+    return facts
+
+
+def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
+    x, y = a
+    facts = [z3.Implies(x == 1, v == 1), z3.Implies(z3.And(x == 0, y != 0), v == 0)]
+    n = _numeral(e.args[1])
+    if n is not None and 0 <= n <= MAX_POWER:
+        facts.append(v == _power(x, n))
+    base, expo = e.args
+    if isinstance(expo, EBin) and expo.op == "*":  # x ^ (y * z) = (x ^ y) ^ z when 0 ≤ x
+        nested = EApp("Real.rpow", (EApp("Real.rpow", (base, expo.lhs)), expo.rhs))
+        facts.append(z3.Implies(x >= 0, v == enc.expr(nested, REAL)))
+    if isinstance(base, EApp) and base.fn == "Real.rpow":  # (x ^ y) ^ z = x ^ (y * z) when 0 ≤ x
+        inner = enc.expr(base.args[0], REAL)
+        flat = EApp("Real.rpow", (base.args[0], EBin("*", base.args[1], expo)))
+        facts.append(z3.Implies(inner >= 0, v == enc.expr(flat, REAL)))
+    return facts
+
+
+def _divides(d: z3.ArithRef, x: z3.ArithRef) -> z3.BoolRef:
+    return z3.If(d == 0, x == 0, x % d == 0)
+
+
+def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-def]
+    """`Nat.gcd m n` / `Nat.lcm m n` as uninterpreted functions with the facts above."""
+    m, n = a
+    gcd = z3.Function("#Nat.gcd", _I(), _I(), _I())
+    g = gcd(m, n)
+    enc.side.extend([g >= 0, _divides(g, m), _divides(g, n), (g == 0) == z3.And(m == 0, n == 0)])
+    if all(isinstance(t, ENum) for t in e.args):
+        enc.side.append(g == math.gcd(e.args[0].n, e.args[1].n))  # type: ignore[union-attr]
+    if e.fn == "Nat.gcd":
+        return g
+    lcm = z3.Function("#Nat.lcm", _I(), _I(), _I())
+    v = lcm(m, n)
+    # Mathlib's `m * n / gcd m n`, written `m / gcd m n * n` (equal since `gcd m n ∣ m`:
+    # `Nat.mul_div_right_comm`), a form z3's nonlinear arithmetic handles
+    enc.side.append(v == z3.If(g == 0, z3.IntVal(0), (m / g) * n))
+    return v
+
+
+__all__ = ["MAX_POWER", "extra", "gcd_lcm"]
