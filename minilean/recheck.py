@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from minilean.comment_mask import blank_comments
+from minilean.fun_values import FunValue
 from minilean.goals import RESERVED, Goal, Hyp
 from minilean.syntax import (
     _ID_CONT,
@@ -239,10 +240,16 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
     return p
 
 
+def _uniform_value(v: Expr | FunValue | None, m: Mapping[str, str]) -> Expr | FunValue | None:
+    if isinstance(v, FunValue):  # a let-bound function: its parameters are renamed with its body
+        return FunValue(tuple(m.get(p, p) for p in v.params), v.sorts, _uniform_expr(v.body, m), v.cod)
+    return None if v is None else _uniform_expr(v, m)
+
+
 def uniform_goal(g: Goal, m: Mapping[str, str]) -> Goal:
     hyps = tuple(
         Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible,
-            None if h.value is None else _uniform_expr(h.value, m))
+            _uniform_value(h.value, m))
         for h in g.hyps
     )
     return Goal(hyps, uniform_prop(g.target, m), g.tag)
