@@ -108,6 +108,7 @@ def fresh_map(names: Iterable[str], avoid: set[str]) -> dict[str, str]:
 
 _CONT_RE = re.compile(_ID_CONT)
 _CASE_TAG_RE = re.compile(r"\bcase\s+$")
+_NAMED_ARG_AFTER = re.compile(r"[ \t]*:=")
 
 
 def rename_text(text: str, mapping: Mapping[str, str]) -> str:
@@ -119,6 +120,8 @@ def rename_text(text: str, mapping: Mapping[str, str]) -> str:
         if start > 0 and (text[start - 1] == "." or _CONT_RE.match(text[start - 1])):
             continue  # a field after `.`, or the middle of a longer token
         head, dot, tail = m.group().partition(".")
+        if _NAMED_ARG_AFTER.match(text, m.end()) and text[:start].rstrip(" \t").endswith("("):
+            continue  # `(m := e)`: `m` names the callee's binder, not one of the user's names
         if head in _TAGS and _CASE_TAG_RE.search(text, 0, start):
             continue  # `case left =>`: a tag the library chose, not the user's name
         if head in mapping:
