@@ -182,6 +182,14 @@ def let_function(g: Goal, name: str, value: str, declared: str | None = None) ->
 _FUN_HEAD = re.compile(r"^\s*([^\s:(]+)\s*((?:\([^()]*\)\s*)*)(?::(.*))?$", re.S)
 
 
+def _is_fun_sort(text: str) -> bool:
+    """`ℕ → ℝ` (a function type), not a proposition such as `∀ x, P x → Q x` (a let-bound proof)."""
+    try:
+        return fun_sort(sort_of_node(parse_term(text)) or "") is not None
+    except SyntaxErr:
+        return False
+
+
 def let_fun_form(rest: str) -> tuple[str, str, str | None] | None:
     """A `let` of a function: (name, `fun …` text, declared type or None), from `f (x : T) … [: C] := e`
     or `f [: A → B] := fun … => e`; None for anything else (a proof, a number). A declared type that is
@@ -200,7 +208,7 @@ def let_fun_form(rest: str) -> tuple[str, str, str | None] | None:
             return None
         body = f"({value} : {ty})" if ty is not None else value
         return name, f"fun {binders} => {body}", None
-    if re.match(r"^(fun|λ)\b", value) and (ty is None or "→" in ty):
+    if re.match(r"^(fun|λ)\b", value) and (ty is None or _is_fun_sort(ty)):
         return name, value, ty
     return None
 

@@ -25,6 +25,7 @@ def test_let_fun_form_parses_the_three_spellings() -> None:
     assert let_fun_form("h : ℕ → ℝ := fun n => n") == ("h", "fun n => n", "ℕ → ℝ")
     assert let_fun_form("h := 3") is None  # a number: the numeric path
     assert let_fun_form("h (n : ℕ) : n = n := rfl") is None  # a proof with binders
+    assert let_fun_form("h : ∀ x : ℕ, x = x → x = x := fun x hx => hx") is None  # a proof by `fun`
 
 
 def test_beta_is_simultaneous_and_zeta_refuses_capture() -> None:
