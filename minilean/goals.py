@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from minilean.fun_values import FunValue
 from minilean.syntax import (
     FALSE,
     INT,
@@ -48,7 +49,8 @@ class Hyp:
     name: str  # the user name (base name when inaccessible)
     ty: Prop | str  # a sort ("Prop", "ℕ", "ℤ") for variables, else the proposition it proves
     accessible: bool = True
-    value: Expr | None = None  # a let-bound variable's value (only definitional checks unfold it)
+    # a let-bound variable's value (a number, or a function's FunValue); only definitional checks unfold it
+    value: Expr | FunValue | None = None
 
     @property
     def is_var(self) -> bool:

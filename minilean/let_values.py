@@ -11,20 +11,25 @@ from __future__ import annotations
 
 import re
 
+from minilean.fun_values import FunValue, unfold_apps
 from minilean.goals import Goal, Hyp, TacticFail, check_name
+from minilean.outcome import _split_top
 from minilean.syntax import (
     INT,
     NAT,
     RAT,
     REAL,
     SORT_ALIASES,
+    Expr,
     Prop,
     SyntaxErr,
     _Typer,
     binder_names,
     expr_vars,
+    fun_sort,
     parse_term,
     prop_vars,
+    sort_of_node,
     subst_prop,
     to_expr,
 )
@@ -43,21 +48,40 @@ def _usable(hyps: tuple[Hyp, ...], i: int) -> bool:
     h = hyps[i]
     if not h.accessible or h.value is None:
         return False
-    names = expr_vars(h.value, set()) | {h.name}
+    names = _value_vars(h.value) | {h.name}
     return all(k.name not in names for k in hyps[i + 1 :])
+
+
+def _value_vars(v: Expr | FunValue) -> set[str]:
+    return v.free_vars() if isinstance(v, FunValue) else expr_vars(v, set())
+
+
+def unfold_let(p: Prop, h: Hyp) -> Prop:
+    """`p` with the let-bound `h` unfolded (a function's applications beta-reduced); SyntaxErr when that
+    could capture a name."""
+    assert h.value is not None
+    if isinstance(h.value, FunValue):
+        return unfold_apps(p, h.name, h.value)
+    if expr_vars(h.value, set()) & _bound(p):
+        raise SyntaxErr(f"minilean: unfolding '{h.name}' would capture a bound variable")
+    return subst_prop(p, h.name, h.value)
 
 
 def zeta(p: Prop, hyps: tuple[Hyp, ...]) -> Prop | None:
     """`p` with the values of the context's let-bound variables substituted (latest first, so a value may
-    mention earlier lets); None when there is nothing to substitute or a substitution could capture."""
+    mention earlier lets; functions are beta-reduced); None when there is nothing to substitute or a
+    substitution could capture."""
     out, changed = p, False
     for i in range(len(hyps) - 1, -1, -1):
         h = hyps[i]
         if h.value is None or h.name not in prop_vars(out):
             continue
-        if not _usable(hyps, i) or expr_vars(h.value, set()) & _bound(out):
+        if not _usable(hyps, i):
             return None
-        out, changed = subst_prop(out, h.name, h.value), True
+        try:
+            out, changed = unfold_let(out, h), True
+        except SyntaxErr:
+            return None
     return out if changed else None
 
 
@@ -109,4 +133,84 @@ def order_after_lets(g: Goal) -> Goal:
     return Goal(tuple(hyps), g.target, g.tag)
 
 
-__all__ = ["let_number", "order_after_lets", "zeta"]
+def let_function(g: Goal, name: str, value: str, declared: str | None = None) -> Goal:
+    """`let f := fun (x : T) … => e` (also written `let f (x : T) … : C := e`, turned into that form by the
+    caller) with numeric parameter types and a numeric body: `g` with the function variable `f`, whose
+    value only definitional checks and the unfolding tactics see. Untyped parameters, Prop-valued bodies
+    (predicates) and anything else outside the fragment are refused."""
+    check_name(name)
+    used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
+    if g.lookup(name) is not None or name in used:
+        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    try:
+        node = parse_term(value)
+        if node[0] != "fun":
+            raise TacticFail("minilean: let-bound values must be numbers or `fun` functions of numbers")
+        want = fun_sort(sort_of_node(parse_term(declared)) or "") if declared is not None else None
+        if declared is not None and (want is None or len(want[0]) != len(node[1])):
+            raise TacticFail("minilean: a let-bound function's type must be `A → B` with numeric A, B")
+        params: list[str] = []
+        sorts: list[str] = []
+        for i, (pname, ty_node) in enumerate(node[1]):
+            sort = sort_of_node(ty_node) if ty_node is not None else None
+            if want is not None and ty_node is None:
+                sort = want[0][i]
+            elif want is not None and sort != want[0][i]:
+                raise TacticFail(f"type mismatch: parameter '{pname}' is declared of type {want[0][i]}")
+            if sort not in (NAT, INT, RAT, REAL):
+                raise TacticFail(
+                    "minilean: a let-bound function needs typed parameters of type ℕ, ℤ, ℚ or ℝ "
+                    f"(parameter '{pname}')"
+                )
+            check_name(pname)
+            if pname in params:
+                raise TacticFail(f"minilean: repeated parameter '{pname}'")
+            params.append(pname)
+            sorts.append(sort)
+        ctx = {**g.sorts(), **dict(zip(params, sorts, strict=True))}
+        body, cod = _Typer(ctx).tree(node[2], want[1] if want is not None else None)
+    except SyntaxErr as err:
+        raise TacticFail(f"minilean: let-bound value outside the fragment: {err}") from None
+    if cod not in (NAT, INT, RAT, REAL):
+        raise TacticFail("minilean: a let-bound function's values must be numbers of type ℕ, ℤ, ℚ or ℝ")
+    sort = " → ".join((*sorts, cod))
+    assert fun_sort(sort) is not None
+    fv = FunValue(tuple(params), tuple(sorts), body, cod)
+    return Goal((*g.hyps, Hyp(name, sort, True, fv)), g.target, g.tag)  # type: ignore[arg-type]
+
+
+_FUN_HEAD = re.compile(r"^\s*([^\s:(]+)\s*((?:\([^()]*\)\s*)*)(?::(.*))?$", re.S)
+
+
+def _is_fun_sort(text: str) -> bool:
+    """`ℕ → ℝ` (a function type), not a proposition such as `∀ x, P x → Q x` (a let-bound proof)."""
+    try:
+        return fun_sort(sort_of_node(parse_term(text)) or "") is not None
+    except SyntaxErr:
+        return False
+
+
+def let_fun_form(rest: str) -> tuple[str, str, str | None] | None:
+    """A `let` of a function: (name, `fun …` text, declared type or None), from `f (x : T) … [: C] := e`
+    or `f [: A → B] := fun … => e`; None for anything else (a proof, a number). A declared type that is
+    not a numeric sort leaves the `let` to the proof path (`let h (x : ℕ) : P x := …` is a proof)."""
+    parts = _split_top(rest, ":=")
+    if len(parts) < 2:
+        return None
+    head, value = parts[0], ":=".join(parts[1:]).strip()
+    m = _FUN_HEAD.match(head)
+    if m is None:
+        return None
+    name, binders, ty = m.group(1), m.group(2).strip(), m.group(3)
+    ty = ty.strip() if ty is not None else None
+    if binders:
+        if ty is not None and SORT_ALIASES.get(ty) not in (NAT, INT, RAT, REAL):
+            return None
+        body = f"({value} : {ty})" if ty is not None else value
+        return name, f"fun {binders} => {body}", None
+    if re.match(r"^(fun|λ)\b", value) and (ty is None or _is_fun_sort(ty)):
+        return name, value, ty
+    return None
+
+
+__all__ = ["let_fun_form", "let_function", "let_number", "order_after_lets", "unfold_let", "zeta"]

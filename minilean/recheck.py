@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from minilean.comment_mask import blank_comments
+from minilean.fun_values import FunValue
 from minilean.goals import RESERVED, Goal, Hyp
 from minilean.syntax import (
     _ID_CONT,
@@ -107,6 +108,7 @@ def fresh_map(names: Iterable[str], avoid: set[str]) -> dict[str, str]:
 
 _CONT_RE = re.compile(_ID_CONT)
 _CASE_TAG_RE = re.compile(r"\bcase\s+$")
+_NAMED_ARG_AFTER = re.compile(r"[ \t]*:=")
 
 
 def rename_text(text: str, mapping: Mapping[str, str]) -> str:
@@ -118,6 +120,8 @@ def rename_text(text: str, mapping: Mapping[str, str]) -> str:
         if start > 0 and (text[start - 1] == "." or _CONT_RE.match(text[start - 1])):
             continue  # a field after `.`, or the middle of a longer token
         head, dot, tail = m.group().partition(".")
+        if _NAMED_ARG_AFTER.match(text, m.end()) and text[:start].rstrip(" \t").endswith("("):
+            continue  # `(m := e)`: `m` names the callee's binder, not one of the user's names
         if head in _TAGS and _CASE_TAG_RE.search(text, 0, start):
             continue  # `case left =>`: a tag the library chose, not the user's name
         if head in mapping:
@@ -239,10 +243,16 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
     return p
 
 
+def _uniform_value(v: Expr | FunValue | None, m: Mapping[str, str]) -> Expr | FunValue | None:
+    if isinstance(v, FunValue):  # a let-bound function: its parameters are renamed with its body
+        return FunValue(tuple(m.get(p, p) for p in v.params), v.sorts, _uniform_expr(v.body, m), v.cod)
+    return None if v is None else _uniform_expr(v, m)
+
+
 def uniform_goal(g: Goal, m: Mapping[str, str]) -> Goal:
     hyps = tuple(
         Hyp(m.get(h.name, h.name), h.ty if isinstance(h.ty, str) else uniform_prop(h.ty, m), h.accessible,
-            None if h.value is None else _uniform_expr(h.value, m))
+            _uniform_value(h.value, m))
         for h in g.hyps
     )
     return Goal(hyps, uniform_prop(g.target, m), g.tag)

@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
+from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
 from minilean.outcome import Outcome, _split_top
 from minilean.range_simp import RANGE_LEMMAS
 from minilean.simp import Simplifier, SimpSet
-from minilean.syntax import FALSE, TRUE, EVar, PRel, Prop, show_prop
+from minilean.syntax import FALSE, TRUE, PRel, Prop, show_prop
 
 if TYPE_CHECKING:
     from minilean.terms import Elaborator
@@ -80,7 +81,7 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
             continue
         let_hyp = g.lookup(h)
         if let_hyp is not None and let_hyp.value is not None:  # `simp [y]` unfolds the let-bound `y`
-            ss.add_fact(PRel("=", EVar(h), let_hyp.value, let_hyp.ty))  # type: ignore[arg-type]
+            ss.add_fact(let_equation(h, let_hyp.value, let_hyp.ty))  # type: ignore[arg-type]
             continue
         if h in RANGE_LEMMAS and g.lookup(h.split(".")[0]) is None:
             ss.ranges.add(RANGE_LEMMAS[h])

@@ -597,6 +597,12 @@ class Parser:
             inner = self.term(0)
             self.expect("|")
             node = ("app", ("id", "abs"), (inner,))
+        elif t.kind == "sym" and t.text == "(" and self.peek().kind == "id" and self.peek(1).text == ":=":
+            name = self.next().text  # `(x := e)`: a named argument, bound by the application (terms.py)
+            self.next()
+            value = self.term(0)
+            self.expect(")")
+            node = ("named", name, value)
         elif t.kind == "sym" and t.text == "(":
             inner = self.term(0)
             if self.at(":"):

@@ -17,6 +17,7 @@ from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import eval_num, positivity, rewrite_everywhere
 from minilean.congr_tac import splits
+from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -37,7 +38,7 @@ from minilean.goals import (
     unfold,
 )
 from minilean.interval_bounds import split_using_bounds
-from minilean.let_values import let_number, order_after_lets, zeta
+from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.mod_cast import norm_prop
 from minilean.names import check_well_formed
@@ -513,6 +514,9 @@ class Runner:
     def t_let(self, g: Goal, rest: str) -> Outcome:
         """`let h : P := proof` / `letI h := proof`: a let-bound proof is a `have` (proofs are irrelevant,
         so its value is never unfolded); let-bound numbers and functions are outside the fragment."""
+        fun = let_fun_form(rest)
+        if fun is not None:  # a local function definition (let_values.let_function)
+            return Outcome([let_function(g, *fun)])
         head = _split_top(rest, ":=")[0]
         m = re.match(r"^\s*[^\s:(]+\s*(?::(.*))?$", head, re.S)
         if m is None or ":=" not in rest:
@@ -1109,6 +1113,13 @@ class Runner:
     def t_simp(self, g: Goal, rest: str) -> Outcome:
         """The simp family: see simp.py (rewriting) and simp_tactics.py (arguments, locations)."""
         return simp_tactics.run_simp(self, g, rest, "simp")
+
+    def t_dsimp(self, g: Goal, rest: str) -> Outcome:
+        """Only with let-bound names (see dsimp_let)."""
+        return run_dsimp(g, rest, "dsimp")
+
+    def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
+        return run_dsimp(g, rest, "unfold_let")
 
     def t_simp_all(self, g: Goal, rest: str) -> Outcome:
         return simp_tactics.run_simp_all(self, g, rest)

@@ -533,6 +533,9 @@ class Elaborator:
         concl = iff_direction(decl.concl, fld)
         if concl is None:
             return None
+        if any(isinstance(a, tuple) and a and a[0] == "named" for a in outer):
+            # `foo.mpr (x := e)` names a binder of `Iff.mpr`, not of `foo`: Lean rejects the name
+            raise TacticFail(f"minilean: named arguments of '{decl.name}.{fld}' are not supported")
         return Decl(f"{decl.name}.{fld}", decl.binders, concl), [*args, *outer]
 
     def _symm_app(self, ty: Prop, field: str, args: list) -> tuple[Decl, list]:
@@ -576,8 +579,16 @@ class Elaborator:
         s: Subst = {}
         pending: list[tuple[object, Prop]] = []
         premises: list[tuple[str, Prop]] = []
-        rest = list(args)
+        named, rest = split_named(decl, args)
         for b in decl.binders:
+            if b.name in named:  # `(x := e)` binds this binder (explicit or implicit), not a position
+                value = named[b.name]
+                if isinstance(b.ty, str):
+                    m = sub[b.name]
+                    s[m.idx] = self._type_arg(value, b.ty)  # type: ignore[union-attr]
+                else:
+                    pending.append((value, _subst_vars(b.ty, sub)))
+                continue
             if b.implicit:
                 if not isinstance(b.ty, str):  # never skip a premise: that would be unsound
                     raise TacticFail(
@@ -664,6 +675,28 @@ class Elaborator:
             if not progress:
                 raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
         st.pending = []
+
+
+_PROJECTIONS = frozenset({"mp", "mpr", "1", "2", "symm", "le", "lt", "ne", "trans", "elim"})
+
+
+def split_named(decl: Decl, args: list) -> tuple[dict[str, object], list]:
+    """The named arguments `(x := e)` of an application (by binder name) and the positional ones. A name
+    that is no binder of `decl` is Lean's error; a repeated one too."""
+    named: dict[str, object] = {}
+    rest = []
+    for a in args:
+        if isinstance(a, tuple) and a and a[0] == "named":
+            if decl.name.rpartition(".")[2] in _PROJECTIONS:  # `foo.mpr (x := e)` names Iff.mpr's binders
+                raise TacticFail(f"minilean: named arguments of '{decl.name}' are not supported")
+            if a[1] not in {b.name for b in decl.binders}:
+                raise TacticFail(f"invalid argument name '{a[1]}' for function '{decl.name}'")
+            if a[1] in named:
+                raise TacticFail(f"argument '{a[1]}' was already set")
+            named[a[1]] = a[2]
+        else:
+            rest.append(a)
+    return named, rest
 
 
 def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:

@@ -60,8 +60,8 @@ def test_let_values_unfold_definitionally(src: str) -> None:
         "(u : ℝ) : u = u := by\n  let w := u + 1\n  have hw : w = u + 2 := rfl\n  rfl",
         # the bound `x` is not the `x` the value mentions
         "(x : ℝ) : True := by\n  let y := x + 1\n  have h : ∀ x : ℝ, y = x + 1 := fun x => rfl\n  trivial",
-        # let-bound functions stay outside the fragment
-        "(x : ℝ) : True := by\n  let f := fun t : ℝ => t + 1\n  trivial",
+        # let-bound predicates stay outside the fragment (functions to numbers: fidelity4_let_functions)
+        "(x : ℝ) : True := by\n  let f := fun t : ℝ => t < x\n  trivial",
         # real arithmetic is not evaluated by unfolding: `w = 2 + 2` unfolds to `2 + 2 = 4`, not rfl on ℝ
         "(u : ℝ) : True := by\n  let w : ℝ := 2 + 2\n  have hw : w = 4 := rfl\n  trivial",
     ],

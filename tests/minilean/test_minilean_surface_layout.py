@@ -68,10 +68,12 @@ def test_let_bound_proofs_are_haves_and_values_are_refused() -> None:
     assert _run(head, "let h0a : 0 < a := h₀.1", "exact h0a") == ([], [])
     errs, _ = _run(head, "letI h0b := h₀.2", "exact h0b")
     assert errs and "type mismatch" in errs[0]
-    # let-bound numbers are variables with a value (test_minilean_fidelity2_let.py); functions are refused
+    # let-bound numbers are variables with a value (test_minilean_fidelity2_let.py), so are numeric
+    # functions (test_minilean_fidelity4_let_functions.py); predicates are refused
     assert _run("lv (x : ℝ) : x = x", "let y := x ^ 2 - 10 * x", "rfl") == ([], [])
     assert _run("lw (x : ℝ) : x = x", "let y : ℝ := x ^ 2", "rfl") == ([], [])
-    errs, _ = _run("lf (x : ℝ) : x = x", "let f := fun t : ℝ => t + 1", "rfl")
+    assert _run("lf (x : ℝ) : x = x", "let f := fun t : ℝ => t + 1", "rfl") == ([], [])
+    errs, _ = _run("lp (x : ℝ) : x = x", "let p := fun t : ℝ => t < x", "rfl")
     assert errs and "outside the fragment" in errs[0]
 
 
