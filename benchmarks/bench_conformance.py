@@ -35,6 +35,8 @@ def run(quick: bool = False, limit: int | None = None) -> BenchResult:
                         ["statable / total", f"{s.statable} / {s.total}", f"{100 * share:.1f}%"]]
     rows.append(["soundness probe: accepted proofs that also prove their negated conclusion",
                  f"{s.flips_accepted} / {s.flips_checked}", "must be 0"])
+    rows.append(["soundness probe: negation also accepted, but z3 refutes the hypotheses (vacuous)",
+                 f"{s.flips_vacuous} / {s.flips_checked}", ""])
     rows += [[f"rejected: {why}", n, ""] for why, n in s.reasons.most_common(TOP_REASONS)]
     return BenchResult(
         name="conformance", title=title, target=target, columns=["what", "count", "share"], rows=rows,
@@ -50,6 +52,7 @@ def run(quick: bool = False, limit: int | None = None) -> BenchResult:
         seconds=time.perf_counter() - t0,
         extra={"total": s.total, "statable": s.statable, "accepted": s.accepted,
                "flips_checked": s.flips_checked, "flips_accepted": s.flips_accepted,
+               "flips_vacuous": s.flips_vacuous,
                "reasons": dict(s.reasons.most_common())},
     )
 

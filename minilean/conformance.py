@@ -231,6 +231,8 @@ class RowResult:
     detail: str  # the first error message (first line), or why the statement was refused
     line: int = 0
     flip_accepted: bool | None = None  # accepted proofs only: does the proof also "prove" the negation?
+    # ... and if it does: z3 refutes the statement's hypotheses, so proving anything is right (vacuous)
+    flip_vacuous: bool | None = None
 
 
 def _lease(client: LeanClient) -> LeanProcess:
@@ -273,9 +275,33 @@ def check_row(client: LeanClient, row: dict, statements: dict[str, dict] | None 
                 if e.status != 500:
                     raise
                 flip_accepted = False
+    vacuous = hypotheses_refuted(prep.statement) if flip_accepted and prep.statement else None
     if not statable:  # accepted as a whole but its statement alone was refused: report, never hide
-        return RowResult(name, src, statable, True, "", f"statement refused: {why_not}", 0, flip_accepted)
-    return RowResult(name, src, statable, True, "", "", 0, flip_accepted)
+        return RowResult(name, src, statable, True, "", f"statement refused: {why_not}", 0, flip_accepted,
+                         vacuous)
+    return RowResult(name, src, statable, True, "", "", 0, flip_accepted, vacuous)
+
+
+def hypotheses_refuted(statement: str, timeout_ms: int = 10_000) -> bool:
+    """Does z3 alone refute the hypotheses of `statement` (`… := by sorry`)?
+
+    A proof that also "proves" its negated conclusion is a soundness bug unless the hypotheses contradict
+    each other (MiniF2F has such statements: `(11:ℝ)^(1 / 4)` is `11 ^ 0` in Lean). The check asks z3,
+    not minilean's tactics, so a tactic bug cannot excuse itself."""
+    from minilean import smt
+    from minilean.engine import elaborate, initial_env
+    from minilean.goals import goal_sorts_all
+    from minilean.syntax import FALSE
+
+    res = elaborate(initial_env(), statement)
+    if res.has_errors or len(res.sorries) != 1 or len(res.sorries[0].goals) != 1:
+        return False
+    g = res.sorries[0].goals[0]
+    hyps = [h.ty for h in g.hyps if not h.is_var]
+    try:
+        return smt.valid(hyps, FALSE, goal_sorts_all(g), timeout_ms=timeout_ms) is True
+    except smt.Untranslatable:
+        return False
 
 
 def _statement_rows() -> dict[str, dict]:
@@ -301,6 +327,7 @@ class Summary:
     reasons: Counter  # reason -> count, over statable rows that were rejected
     flips_checked: int = 0  # accepted proofs whose conclusion could be negated
     flips_accepted: int = 0  # ... and whose negation was accepted too (a soundness bug; must be 0)
+    flips_vacuous: int = 0  # negation accepted, but z3 refutes the hypotheses (not counted above)
 
     @property
     def rate(self) -> float:
@@ -316,7 +343,8 @@ def summarize(results: list[RowResult]) -> Summary:
         accepted_any=sum(r.accepted for r in results),
         reasons=Counter(r.reason for r in st if not r.accepted),
         flips_checked=sum(r.flip_accepted is not None for r in results),
-        flips_accepted=sum(bool(r.flip_accepted) for r in results),
+        flips_accepted=sum(bool(r.flip_accepted) and not r.flip_vacuous for r in results),
+        flips_vacuous=sum(bool(r.flip_accepted) and bool(r.flip_vacuous) for r in results),
     )
 
 
@@ -342,7 +370,8 @@ def report(s: Summary, top: int = 20) -> str:
         f"accepted/statable: {s.accepted}/{s.statable} ({100 * s.rate:.1f} %); total proofs {s.total}; "
         f"accepted overall {s.accepted_any}",
         f"soundness probe: {s.flips_checked} accepted proofs re-run with the conclusion's relation negated, "
-        f"{s.flips_accepted} still accepted (must be 0)",
+        f"{s.flips_accepted} still accepted (must be 0); {s.flips_vacuous} more whose hypotheses z3 refutes "
+        f"(vacuous: any conclusion follows)",
         f"top rejection reasons (statable rows, first failing construct), "
         f"{sum(s.reasons.values())} rejected:",
     ]
@@ -379,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
             "accepted_any": s.accepted_any,
             "flips_checked": s.flips_checked,
             "flips_accepted": s.flips_accepted,
+            "flips_vacuous": s.flips_vacuous,
             "reasons": dict(s.reasons.most_common()),
             "rows": [asdict(r) for r in results],
         }

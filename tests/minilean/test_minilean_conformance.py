@@ -101,7 +101,9 @@ def test_command_counts_and_reasons(jsonl: Path, tmp_path: Path, capsys: pytest.
     # conf_body's conclusion is an implication (no single relation to negate)
     assert by_name["conf_ok"].flip_accepted is False and by_name["conf_vac"].flip_accepted is True
     assert by_name["conf_body"].flip_accepted is None
-    assert (s.flips_checked, s.flips_accepted) == (2, 1)
+    # ... and z3 refutes its hypotheses (x < 0 in ℕ), so that acceptance is vacuous, not a soundness bug
+    assert by_name["conf_vac"].flip_vacuous is True and by_name["conf_ok"].flip_vacuous is None
+    assert (s.flips_checked, s.flips_accepted, s.flips_vacuous) == (2, 0, 1)
     # the command line: same numbers, printed and written as JSON
     out = tmp_path / "out.json"
     assert conf.main(["--jsonl", str(jsonl), "--json", str(out), "--limit", "4"]) == 0
@@ -116,3 +118,11 @@ def test_missing_file_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFi
     assert conf.main(["--jsonl", str(tmp_path / "missing.jsonl")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "not found" in err
+
+
+def test_hypotheses_refuted_asks_z3_about_the_hypotheses_only() -> None:
+    assert conf.hypotheses_refuted("theorem t (x : ℕ) (h : x < 0) : x = 1 := by\n  sorry")
+    assert conf.hypotheses_refuted("theorem t (x : ℝ) (h : (11 : ℝ) ^ (1 / 4) = 2) : x = 1 := by\n  sorry")
+    assert not conf.hypotheses_refuted("theorem t (x : ℕ) (h : x < 5) : x = 1 := by\n  sorry")
+    assert not conf.hypotheses_refuted("theorem t (x : ℕ) : x = 1 := by\n  sorry")  # no hypotheses
+    assert not conf.hypotheses_refuted("theorem t (x : ℕ) (h : x <) : x = 1 := by\n  sorry")  # no statement
