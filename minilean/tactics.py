@@ -686,7 +686,10 @@ class Runner:
         if len(names) > 1:
             raise TacticFail(f"unexpected token '{names[1]}'; expected command")
         name = names[0] if names else "this"
-        return Outcome([Goal(add_hyp(g.hyps, name, PNot(g.target)), FALSE, g.tag)])
+        t = g.target  # Batteries: a negation `¬q` (or `a ≠ b`, reducibly `¬a = b`) introduces `q` itself
+        neg = t.arg if isinstance(t, PNot) else PRel("=", t.lhs, t.rhs, t.ty) if (
+            isinstance(t, PRel) and t.op == "≠") else PNot(t)
+        return Outcome([Goal(add_hyp(g.hyps, name, neg), FALSE, g.tag)])
 
     # ------------------------------------------------------------------------------------------ closing
     def t_assumption(self, g: Goal, rest: str) -> Outcome:
