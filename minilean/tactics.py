@@ -177,13 +177,13 @@ class Runner:
             return Outcome(acc + rest, sorries)
         if text.startswith("(") and _closing(text, 0) == len(text) - 1:  # `(t₁; t₂)`: a tactic sequence
             return self.run(goals, text[1:-1])
-        if not goals:
-            raise TacticFail("no goals to be proved")
         word_m = re.match(r"[A-Za-z_][A-Za-z0-9_'?!]*", text)
         word = word_m.group() if word_m else text.split()[0] if text.split() else ""
         rest = text[len(word) :].strip() if word_m else ""
         if word in ("try", "first", "all_goals", "any_goals", "repeat", "done", "skip"):
-            return self._combinator(goals, word, rest)
+            return self._combinator(goals, word, rest)  # `done`, `skip`, `all_goals` succeed on no goals
+        if not goals:
+            raise TacticFail("no goals to be proved")
         main, others = goals[0], goals[1:]
         res = self.apply_main(main, word, rest, text)
         return Outcome(res.goals + others, res.sorries)
@@ -205,8 +205,10 @@ class Runner:
             raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
         if word == "skip":
             return Outcome(list(goals))
-        if word == "done":
+        if word == "done" and goals:
             raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in goals))
+        if word == "done":
+            return Outcome([])
         if word == "try":
             try:
                 return self.run(goals, rest)
@@ -234,7 +236,7 @@ class Runner:
                 ok = True
                 acc.extend(res.goals)
                 sorries.extend(res.sorries)
-            if not ok:
+            if not ok and word == "any_goals":
                 raise TacticFail("any_goals failed")
             return Outcome(acc, sorries)
         # repeat: bounded, deterministic
