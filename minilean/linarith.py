@@ -280,11 +280,16 @@ def refute(
     for negs in goal_negations:
         norm = Normalizer(partition, sorts=sorts)
         comps: list[Comparison] = []
+        nonneg: list = []
         for h in [*hyps, *(extra or []), *negs]:
             c = comparison(h, norm)
             if c is not None:
                 comps.extend(c)
+                nonneg.extend(x for x in _nat_cast_leaves(h) if x not in nonneg)
         if products:
+            # natToInt runs before nlinarith's products: its `(↑t : ℤ) ≥ 0` facts (getNatComparisons)
+            # are hypotheses like the others, so they take part in the products
+            comps = [(_add({}, norm.poly(t, ty), Fraction(-1)), "≤") for t, ty in nonneg] + comps
             # Mathlib's nlinarithExtras: the square facts join the hypotheses BEFORE the pairwise
             # products are formed (products of squares with hypotheses are part of its search space)
             for t, ty in squares or []:
@@ -305,6 +310,41 @@ def refute(
         if verdict is not True:
             return verdict
     return True
+
+
+def _nat_cast_leaves(p: Prop) -> list[tuple[Expr, str]]:
+    """The terms natToInt's `getNatComparisons` finds in a comparison: the ℕ casts reached through
+    `+ * -` and negation (an ℕ fact is cast to ℤ first, so its leaves under `+ *` count). Only
+    variables and applications are taken from ℕ facts: push_cast turns `↑(a ^ n)`, `↑(a / b)`,
+    `↑(a % b)` into operations that getNatComparisons does not enter."""
+    if isinstance(p, PNot):
+        return _nat_cast_leaves(p.arg)
+    if not isinstance(p, PRel):
+        return []
+    out: list[tuple[Expr, str]] = []
+
+    def nat(e: Expr) -> None:
+        if isinstance(e, EBin) and e.op in ("+", "*"):
+            nat(e.lhs)
+            nat(e.rhs)
+        elif isinstance(e, EVar | EApp):
+            out.append((e, NAT))
+
+    def other(e: Expr, ty: str) -> None:
+        if isinstance(e, ECast) and e.src == NAT and isinstance(e.arg, EVar | EApp):
+            out.append((e, ty))
+        elif isinstance(e, EBin) and e.op in ("+", "*", "-"):
+            other(e.lhs, ty)
+            other(e.rhs, ty)
+        elif isinstance(e, ENeg):
+            other(e.arg, ty)
+
+    for side in (p.lhs, p.rhs):
+        if p.ty == NAT:
+            nat(side)
+        else:
+            other(side, p.ty)
+    return out
 
 
 def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:

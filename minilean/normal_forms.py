@@ -45,6 +45,9 @@ def _atoms_in_order(e: Expr, out: list) -> list:
     elif isinstance(e, ENeg):
         _atoms_in_order(e.arg, out)
     elif not isinstance(e, ENum) and e not in out:
+        if isinstance(e, EBin) and e.op in ("∸", "÷", "%"):  # recursive ring_nf meets these first
+            _atoms_in_order(e.lhs, out)
+            _atoms_in_order(e.rhs, out)
         out.append(e)
     return out
 
@@ -52,8 +55,9 @@ def _atoms_in_order(e: Expr, out: list) -> list:
 def ring_normal(e: Expr, ty: str, order: list | None = None) -> Expr:
     """Mathlib-style `ring_nf` form: constant first, then monomials by degree, numeral coefficients on
     the right (`3 + x * 2 + x ^ 2`), subtraction for negative coefficients."""
-    poly = Normalizer(partition_of(ty), push_casts=False).poly(e, ty)
     order = _atoms_in_order(e, []) if order is None else order  # one atom order per goal, as AtomM
+    e = _inside_atoms(e, ty, order)
+    poly = Normalizer(partition_of(ty), push_casts=False).poly(e, ty)
 
     def key(m: tuple) -> tuple:
         deg = sum(p for _, p in m)
@@ -85,6 +89,21 @@ def ring_normal(e: Expr, ty: str, order: list | None = None) -> Expr:
         out = t if out is None else EBin("-" if neg else "+", out, t)
     assert out is not None
     return out
+
+
+def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
+    """`ring_nf` is recursive (RingNF.Config.recursive): the arguments of an atom are normalized too,
+    so `10 * a + a - b` over ℕ (truncated subtraction is an atom to `ring`) becomes `a * 11 - b`. Only
+    ℕ/ℤ `∸ ÷ %` and function arguments are entered (field division prints through `⁻¹`, not done)."""
+    if isinstance(e, EBin) and e.op in ("+", "-", "*"):
+        return EBin(e.op, _inside_atoms(e.lhs, ty, order), _inside_atoms(e.rhs, ty, order))
+    if isinstance(e, EBin) and e.op == "^":
+        return EBin("^", _inside_atoms(e.lhs, ty, order), e.rhs)
+    if isinstance(e, ENeg):
+        return ENeg(_inside_atoms(e.arg, ty, order))
+    if isinstance(e, EBin) and e.op in ("∸", "÷", "%") and ty in (NAT, INT):
+        return EBin(e.op, ring_normal(e.lhs, ty, order), ring_normal(e.rhs, ty, order))
+    return e
 
 
 def _prop_atoms(p: Prop, out: list) -> list:

@@ -19,13 +19,11 @@ from minilean.goals import (
     Subst,
     TacticFail,
     as_imp,
-    defeq,
     instantiate,
     instantiate_expr,
     is_ground,
-    match,
-    match_expr,
 )
+from minilean.kmatch import arg_types, ematch, pmatch, same_key
 from minilean.syntax import (
     NAT,
     EApp,
@@ -126,12 +124,13 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
 # ---------------------------------------------------------------------------------------------- matching
 
 
-def _first_expr(e: Expr, cur: str, rule: Rule, sorts: dict) -> Subst | None:
-    if cur == rule.ty:
-        s = match_expr(rule.lhs, e, {}, cur)  # type: ignore[arg-type]
+def _first_expr(e: Expr, cur: str | None, rule: Rule, sorts: dict) -> Subst | None:
+    """The first instance of the rule's left side in `e` (pre-order, left to right, as kabstract)."""
+    if cur == rule.ty and same_key(rule.lhs, e):
+        s = ematch(rule.lhs, e, {}, cur, sorts)  # type: ignore[arg-type]
         if s is not None:
             return s
-    kids: list[tuple[Expr, str]] = []
+    kids: list[tuple[Expr, str | None]] = []
     if isinstance(e, ESum):
         # the bounds always; the summand only with an instance free of the index (kabstract)
         for k, t in ((e.lo, e.ity), (e.hi, e.ity)):
@@ -147,13 +146,7 @@ def _first_expr(e: Expr, cur: str, rule: Rule, sorts: dict) -> Subst | None:
     elif isinstance(e, ECast):
         kids = [(e.arg, e.src)]
     elif isinstance(e, EApp):
-        if e.fn == "abs":
-            doms = [cur]
-        elif e.fn in ("Nat.gcd", "Nat.lcm"):
-            doms = [NAT, NAT]
-        else:
-            doms = sorts.get(e.fn, "").split(" → ")[:-1] or [cur] * len(e.args)
-        kids = list(zip(e.args, doms, strict=False))
+        kids = list(zip(e.args, arg_types(e, cur, sorts), strict=True))
     for k, t in kids:
         s = _first_expr(k, t, rule, sorts)
         if s is not None:
@@ -162,9 +155,9 @@ def _first_expr(e: Expr, cur: str, rule: Rule, sorts: dict) -> Subst | None:
 
 
 def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
-    if rule.ty is None:
-        s = match(rule.lhs, p, {})  # type: ignore[arg-type]
-        if s is not None and p == instantiate(rule.lhs, s):  # type: ignore[arg-type]
+    if rule.ty is None and same_key(rule.lhs, p):
+        s = pmatch(rule.lhs, p, {}, sorts)  # type: ignore[arg-type]
+        if s is not None:
             return s
     if isinstance(p, PNot):
         return _first(p.arg, rule, sorts)
@@ -192,23 +185,80 @@ def _names(v: object) -> set[str]:
     return prop_vars(v)  # type: ignore[arg-type]
 
 
-def _replace_prop(p: Prop, lhs: Prop, rhs: Prop) -> tuple[Prop, int]:
-    if defeq(lhs, p) and p == lhs:
+def _replace_prop(p: Prop, lhs: Prop, rhs: Prop, sorts: dict) -> tuple[Prop, int]:
+    """Every instance of the proposition `lhs`: same head, then definitionally equal (kabstract)."""
+    if same_key(lhs, p) and pmatch(lhs, p, {}, sorts) is not None:
         return rhs, 1
     if isinstance(p, PNot):
-        a, n = _replace_prop(p.arg, lhs, rhs)
+        a, n = _replace_prop(p.arg, lhs, rhs, sorts)
         return PNot(a), n
     if isinstance(p, PBin):
-        a, n = _replace_prop(p.lhs, lhs, rhs)
-        b, m = _replace_prop(p.rhs, lhs, rhs)
+        a, n = _replace_prop(p.lhs, lhs, rhs, sorts)
+        b, m = _replace_prop(p.rhs, lhs, rhs, sorts)
         return PBin(p.op, a, b), n + m
     return p, 0
 
 
+def _abstract_expr(
+    e: Expr, cur: str | None, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits: list[int]
+) -> Expr:
+    """Every instance of the ground `lhs` at type `ty` replaced by `rhs`: a subterm with `lhs`'s head
+    that is definitionally equal to it (kabstract); the replaced subterm is not entered."""
+    if cur == ty and same_key(lhs, e) and ematch(lhs, e, {}, ty, sorts) is not None:
+        hits[0] += 1
+        return rhs
+
+    def go(x: Expr, t: str | None) -> Expr:
+        return _abstract_expr(x, t, lhs, rhs, ty, sorts, hits)
+
+    if isinstance(e, EBin):
+        return EBin(e.op, go(e.lhs, cur), go(e.rhs, NAT if e.op == "^" else cur))
+    if isinstance(e, ENeg):
+        return ENeg(go(e.arg, cur))
+    if isinstance(e, ECast):
+        return ECast(go(e.arg, e.src), e.src, e.dst)
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(go(a, d) for a, d in zip(e.args, arg_types(e, cur, sorts), strict=True)))
+    if isinstance(e, ESum):  # bounds always; the summand when the rule cannot mention the index
+        from minilean.syntax import expr_vars
+
+        lo, hi = go(e.lo, e.ity), go(e.hi, e.ity)
+        body = e.body
+        if e.guard is None and e.var not in expr_vars(lhs, set()) | expr_vars(rhs, set()):
+            body = go(e.body, e.ty)
+        return ESum(e.op, e.var, e.ity, e.kind, lo, hi, body, e.ty, e.guard)
+    return e
+
+
+def abstract_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> tuple[Prop, int]:
+    """`rw` with the ground equation `lhs = rhs` (type `ty`): the rewritten proposition and the number
+    of instances. Under a binder only instances not mentioning the bound variable are rewritten."""
+    from minilean.syntax import expr_vars
+
+    hits = [0]
+    bad = expr_vars(lhs, set()) | expr_vars(rhs, set())
+
+    def go(q: Prop) -> Prop:
+        if isinstance(q, PNot):
+            return PNot(go(q.arg))
+        if isinstance(q, PBin):
+            return PBin(q.op, go(q.lhs), go(q.rhs))
+        if isinstance(q, PRel):
+            return PRel(q.op, _abstract_expr(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
+                        _abstract_expr(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PPred):
+            return PPred(q.name, _abstract_expr(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+        if isinstance(q, PQuant):
+            if q.var in bad:
+                return q  # the instance would mention the bound variable (or capture it)
+            return PQuant(q.q, q.var, q.sort, go(q.body))
+        return q
+
+    return go(p), hits[0]
+
+
 def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, list[Prop]]:
     """Rewrite `p` with the first of `rules` that has an instance: (result, instances, side goals)."""
-    from minilean.closers import rewrite_everywhere
-
     for rule in rules:
         s = _first(p, rule, sorts)
         if s is None:
@@ -218,13 +268,13 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
             lhs, rhs = instantiate(rule.lhs, s), instantiate(rule.rhs, s)  # type: ignore[arg-type]
             if not is_ground(rhs):
                 raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
-            out, n = _replace_prop(p, lhs, rhs)
+            out, n = _replace_prop(p, lhs, rhs, sorts)
         else:
             lhs_e = instantiate_expr(rule.lhs, s)  # type: ignore[arg-type]
             rhs_e = instantiate_expr(rule.rhs, s)  # type: ignore[arg-type]
             if not is_ground(PRel("=", lhs_e, rhs_e, rule.ty)):
                 raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
-            out, n = rewrite_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
+            out, n = abstract_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
         if any(not is_ground(q) for q in premises):
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
         if rule.check_instance and rule.ty is not None:
@@ -246,4 +296,19 @@ def _instance_valid(premises: tuple[Prop, ...], eq: PRel, sorts: tuple[tuple[str
     return smt.valid([fold.prop(p) for p in premises], goal, dict(sorts), 4000) is True
 
 
-__all__ = ["Rule", "open_foralls", "rewrite_with", "rules_for"]
+__all__ = ["Rule", "closes_by_rfl", "open_foralls", "rewrite_with", "rules_for"]
+
+
+def closes_by_rfl(target: Prop, sorts: dict) -> bool:
+    """The `with_reducible rfl` that `rw` tries after rewriting: `Eq.refl`, `Iff.refl` and Mathlib's
+    @[refl] lemmas for `≤`/`≥` (le_refl) and `∣` (dvd_refl), each up to reducible definitional
+    equality: syntactic, plus ℕ offsets and closed ℕ literal arithmetic without `^` (kmatch)."""
+    from minilean.syntax import TRUE
+
+    if target == TRUE:
+        return True
+    if isinstance(target, PBin) and target.op == "↔":
+        return pmatch(target.lhs, target.rhs, {}, sorts) is not None
+    if isinstance(target, PRel) and target.op in ("=", "≤", "≥", "∣"):
+        return ematch(target.lhs, target.rhs, {}, target.ty, sorts) is not None
+    return False

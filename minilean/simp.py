@@ -315,10 +315,17 @@ class Simplifier:
             if isinstance(a, ENeg):
                 return ENeg(ECast(a.arg, e.src, e.dst))  # cast_neg
             return None
+        if isinstance(e, EApp) and e.fn == "abs" and len(e.args) == 1:
+            x = e.args[0]
+            if isinstance(x, ENeg):
+                return EApp("abs", (x.arg,))  # abs_neg
+            return x if x in (zero, one) else None  # abs_zero, abs_one
         if not isinstance(e, EBin):
             return None
         op, a, b = e.op, e.lhs, e.rhs
         if op == "+":
+            if a == ENeg(b) or b == ENeg(a):
+                return zero  # neg_add_cancel / add_neg_cancel
             return a if b == zero else b if a == zero else None
         if op == "*":
             if b == one:
@@ -328,6 +335,11 @@ class Simplifier:
             if a == zero or b == zero:
                 return zero
             return None
+        if op == "-" and isinstance(b, ENeg):
+            return EBin("+", a, b.arg)  # sub_neg_eq_add
+        if op == "-" and isinstance(a, EBin) and isinstance(b, EBin) and (a.op, b.op) == ("+", "-"):
+            if a.lhs == b.lhs:
+                return EBin("+", a.rhs, b.rhs)  # add_sub_sub_cancel
         if op in ("-", "∸"):
             if b == zero:
                 return a  # sub_zero / tsub_zero
@@ -347,6 +359,11 @@ class Simplifier:
                 return a  # zero_pow (n ≠ 0 by norm_num), one_pow
             return None
         if op in ("/", "÷"):
+            if isinstance(a, EBin) and a.op == "*" and b in (a.lhs, a.rhs):
+                # mul_div_cancel_left₀ / mul_div_cancel_right₀ (MulDivCancelClass: fields, ℕ, ℤ), the
+                # side condition `b ≠ 0` by the discharger
+                if self._discharge((PRel("≠", b, zero, ty),), {}):
+                    return a.rhs if a.lhs == b else a.lhs
             if b == one:
                 return a
             if a == zero or b == zero:

@@ -15,7 +15,7 @@ from minilean import normal_forms, rewrite, simp_tactics, smt
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import eval_num, positivity, rewrite_everywhere
+from minilean.closers import positivity, rewrite_everywhere
 from minilean.congr_tac import splits
 from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
@@ -37,7 +37,7 @@ from minilean.goals import (
     remove_hyp,
     unfold,
 )
-from minilean.interval_bounds import split_using_bounds
+from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.mod_cast import norm_prop
@@ -57,11 +57,8 @@ from minilean.syntax import (
     TRUE,
     EApp,
     EBin,
-    ENeg,
     ENum,
     EVar,
-    Expr,
-    NotEvaluable,
     PBin,
     PConst,
     PNot,
@@ -181,13 +178,13 @@ class Runner:
             return Outcome(acc + rest, sorries)
         if text.startswith("(") and _closing(text, 0) == len(text) - 1:  # `(t₁; t₂)`: a tactic sequence
             return self.run(goals, text[1:-1])
-        if not goals:
-            raise TacticFail("no goals to be proved")
         word_m = re.match(r"[A-Za-z_][A-Za-z0-9_'?!]*", text)
         word = word_m.group() if word_m else text.split()[0] if text.split() else ""
         rest = text[len(word) :].strip() if word_m else ""
         if word in ("try", "first", "all_goals", "any_goals", "repeat", "done", "skip"):
-            return self._combinator(goals, word, rest)
+            return self._combinator(goals, word, rest)  # `done`, `skip`, `all_goals` succeed on no goals
+        if not goals:
+            raise TacticFail("no goals to be proved")
         main, others = goals[0], goals[1:]
         res = self.apply_main(main, word, rest, text)
         return Outcome(res.goals + others, res.sorries)
@@ -209,8 +206,10 @@ class Runner:
             raise TacticFail(f"unexpected token '{rest.split()[0]}'; expected command")
         if word == "skip":
             return Outcome(list(goals))
-        if word == "done":
+        if word == "done" and goals:
             raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in goals))
+        if word == "done":
+            return Outcome([])
         if word == "try":
             try:
                 return self.run(goals, rest)
@@ -238,7 +237,7 @@ class Runner:
                 ok = True
                 acc.extend(res.goals)
                 sorries.extend(res.sorries)
-            if not ok:
+            if not ok and word == "any_goals":
                 raise TacticFail("any_goals failed")
             return Outcome(acc, sorries)
         # repeat: bounded, deterministic
@@ -693,7 +692,10 @@ class Runner:
         if len(names) > 1:
             raise TacticFail(f"unexpected token '{names[1]}'; expected command")
         name = names[0] if names else "this"
-        return Outcome([Goal(add_hyp(g.hyps, name, PNot(g.target)), FALSE, g.tag)])
+        t = g.target  # Batteries: a negation `¬q` (or `a ≠ b`, reducibly `¬a = b`) introduces `q` itself
+        neg = t.arg if isinstance(t, PNot) else PRel("=", t.lhs, t.rhs, t.ty) if (
+            isinstance(t, PRel) and t.op == "≠") else PNot(t)
+        return Outcome([Goal(add_hyp(g.hyps, name, neg), FALSE, g.tag)])
 
     # ------------------------------------------------------------------------------------------ closing
     def t_assumption(self, g: Goal, rest: str) -> Outcome:
@@ -754,10 +756,10 @@ class Runner:
 
     def t_omega(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        facts: list[Prop] = []
-        for h in g.hyps:
-            if not h.is_var:
-                facts.extend(c for c in _conjuncts(h.ty) if _omega_fact(c, g))  # type: ignore[arg-type]
+        conj = [c for h in g.hyps if not h.is_var for c in _conjuncts(h.ty)]  # type: ignore[arg-type]
+        if any(closed_truth(c) is False and _omega_fact(c, g) for c in conj):
+            return Outcome([])  # fast path, the same verdict: a false closed fact omega reads
+        facts: list[Prop] = [c for c in conj if _omega_fact(c, g)]
         goal = g.target if _omega_fact(g.target, g) else None
         if not facts and goal is None:
             raise TacticFail(
@@ -988,22 +990,16 @@ class Runner:
             hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
         else:
             target = cur
-        # `rw` then tries `rfl` with reducible transparency: syntactic equality, and ℕ literal arithmetic
-        # (Lean's defeq check evaluates closed Nat terms: `2 % 5 * 3 % 5 = 1` closes)
-        # (Mathlib's @[refl] lemmas also close `≤`/`≥` (le_refl), `∣` (dvd_refl) and `↔` (Iff.refl))
-        if target == TRUE or (isinstance(target, PBin) and target.op == "↔" and target.lhs == target.rhs) or (
-            isinstance(target, PRel) and target.op in ("≤", "≥", "∣") and target.lhs == target.rhs
-        ) or (
-            isinstance(target, PRel)
-            and target.op == "="
-            and (target.lhs == target.rhs or (target.ty == NAT and _literal_arith(target.lhs)
-                                               and _literal_arith(target.rhs)
-                                               and expr_defeq(target.lhs, target.rhs, NAT)))
-        ):
+        # `rw` then tries `rfl` with reducible transparency (see rewrite.closes_by_rfl)
+        if rewrite.closes_by_rfl(target, sorts):
             return Outcome(extra)
         return Outcome([Goal(hyps, target, g.tag), *extra])
 
     t_rewrite = t_rw
+
+    def t_rwa(self, g: Goal, rest: str) -> Outcome:
+        """`rwa rules at l` is Lean's macro `rw rules at l; assumption`."""
+        return self.run([g], f"rw {rest}; assumption")
 
     def t_subst(self, g: Goal, rest: str) -> Outcome:
         names = self._names(rest)
@@ -1032,49 +1028,7 @@ class Runner:
         raise TacticFail(f"tactic 'subst' failed, no variable to eliminate in\n  {show_prop(eq)}")
 
     def t_interval_cases(self, g: Goal, rest: str) -> Outcome:
-        rest, bound_hyps = split_using_bounds(g, rest)  # `interval_cases x using hl, hu`
-        names = self._names(rest)
-        vh = g.lookup(names[0]) if len(names) == 1 else None
-        if vh is None or vh.ty not in (NAT, INT):
-            raise TacticFail("minilean: interval_cases expects one ℕ or ℤ variable")
-        x, ty = vh.name, vh.ty
-        lo: int | None = 0 if ty == NAT else None
-        hi: int | None = None
-        for h in g.hyps if bound_hyps is None else bound_hyps:  # Mathlib reads bounds `c ≤ x`, `x < c`…
-            if h.is_var or not isinstance(h.ty, PRel) or h.ty.ty != ty:
-                continue
-            op, a, b = h.ty.op, h.ty.lhs, h.ty.rhs
-            if op in (">", "≥"):
-                op, a, b = {">": "<", "≥": "≤"}[op], b, a
-            if op not in ("<", "≤"):
-                continue
-            strict = 1 if op == "<" else 0
-            try:
-                if a == EVar(x):
-                    c = int(eval_num(b, ty)) - strict
-                    hi = c if hi is None else min(hi, c)
-                elif b == EVar(x):
-                    c = int(eval_num(a, ty)) + strict
-                    lo = c if lo is None else max(lo, c)
-            except NotEvaluable:
-                continue
-        if lo is None or hi is None:
-            raise TacticFail(f"interval_cases failed: could not find both bounds on {x}")
-        if hi - lo > 100:
-            raise TacticFail("minilean: interval_cases supports at most 100 cases")
-        goals = []
-        for v in range(lo, hi + 1):
-            val: Expr = ENum(v) if v >= 0 else ENeg(ENum(-v))
-            try:
-                hyps = tuple(
-                    k if k.is_var else Hyp(k.name, subst_prop(k.ty, x, val), k.accessible)  # type: ignore[arg-type]
-                    for k in g.hyps
-                    if k is not vh
-                )
-                goals.append(Goal(hyps, subst_prop(g.target, x, val), g.tag))
-            except SyntaxErr as e:
-                raise TacticFail(str(e)) from None
-        return Outcome(goals)
+        return Outcome(interval_cases(g, rest))  # see interval_bounds.py
 
     def t_rintro(self, g: Goal, rest: str) -> Outcome:
         """`rintro p₁ p₂ …`: intro each binder, destructing it with its rcases pattern."""
@@ -1461,15 +1415,6 @@ def apply_to_goals(goals: list[Goal], text: str, globals_: Mapping[str, Decl], s
 
 
 __all__ = ["TIMEOUT_MSG", "Outcome", "Runner", "apply_to_goals"]
-
-
-def _literal_arith(e: Expr) -> bool:
-    """Numerals under + - * / % only: what `rw`'s reducible `rfl` evaluates (not sums, not library
-    functions such as `Nat.factorial`, and not `^`: Mathlib's ℕ power goes through `Monoid.npow`, which
-    is not reducible, so `rw` leaves `2 ^ 3 % 5 = 3` open)."""
-    if isinstance(e, ENum):
-        return True
-    return isinstance(e, EBin) and e.op in "+-*/%" and _literal_arith(e.lhs) and _literal_arith(e.rhs)
 
 
 def _run_by_block(globals_: Any, goals: list[Goal], tactic: str) -> Any:
