@@ -85,15 +85,20 @@ def zeta(p: Prop, hyps: tuple[Hyp, ...]) -> Prop | None:
     return out if changed else None
 
 
+def _check_fresh(g: Goal, name: str) -> None:
+    """A let-bound name must be new: Lean would shadow an old one, minilean keeps one meaning per name."""
+    check_name(name)
+    used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
+    if g.lookup(name) is not None or name in used:
+        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+
+
 def let_number(g: Goal, head: str, ty_text: str | None, value: str) -> Goal:
     """`let y := v` / `let y : T := v` with `v` a number of type ℕ, ℤ, ℚ or ℝ: `g` with the variable `y`
     (holding `v`) added. A name already in use is refused (Lean would shadow it; minilean keeps one
     meaning per name), and so are values outside the fragment (functions, propositions)."""
     name = head.split(":")[0].strip()
-    check_name(name)
-    used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
-    if g.lookup(name) is not None or name in used:
-        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    _check_fresh(g, name)
     try:
         node = parse_term(value)
         if ty_text is not None:
@@ -138,10 +143,7 @@ def let_function(g: Goal, name: str, value: str, declared: str | None = None) ->
     caller) with numeric parameter types and a numeric body: `g` with the function variable `f`, whose
     value only definitional checks and the unfolding tactics see. Untyped parameters, Prop-valued bodies
     (predicates) and anything else outside the fragment are refused."""
-    check_name(name)
-    used = prop_vars(g.target).union(*(prop_vars(h.ty) for h in g.hyps if not h.is_var))  # type: ignore[arg-type]
-    if g.lookup(name) is not None or name in used:
-        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    _check_fresh(g, name)
     try:
         node = parse_term(value)
         if node[0] != "fun":
