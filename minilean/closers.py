@@ -6,6 +6,7 @@ with `[h]` rewrites) and `positivity` (syntactic sign analysis). Both use Lean's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 from minilean.libfuns import LIB_FUNS
@@ -280,9 +281,14 @@ def _rw_expr(e: Expr, cur: str, lhs: Expr, rhs: Expr, ty: str, sorts: dict, hits
     return e
 
 
-def rewrite_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> tuple[Prop, int]:
+def rewrite_everywhere(
+    p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict, expr_fn: Callable[..., Expr] | None = None
+) -> tuple[Prop, int]:
     """`rw [h]` with `h : lhs = rhs` (type `ty`): the rewritten proposition and the number of instances.
-    Under a binder only instances not mentioning the bound variable are rewritten (as `kabstract`)."""
+    Under a binder only instances not mentioning the bound variable are rewritten (as `kabstract`).
+    `expr_fn` rewrites one term (default: syntactic instances; `rewrite.abstract_everywhere` passes
+    its `kabstract`-style matcher)."""
+    rw = _rw_expr if expr_fn is None else expr_fn
     hits = [0]
     from minilean.syntax import PQuant, expr_vars
 
@@ -294,10 +300,10 @@ def rewrite_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> t
         if isinstance(q, PBin):
             return PBin(q.op, go(q.lhs), go(q.rhs))
         if isinstance(q, PRel):
-            return PRel(q.op, _rw_expr(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
-                        _rw_expr(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+            return PRel(q.op, rw(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
+                        rw(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
         if isinstance(q, PPred):
-            return PPred(q.name, _rw_expr(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
+            return PPred(q.name, rw(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
         if isinstance(q, PQuant):
             if q.var in bad:
                 return q  # the instance would mention the bound variable (or capture it)

@@ -233,28 +233,9 @@ def _abstract_expr(
 def abstract_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> tuple[Prop, int]:
     """`rw` with the ground equation `lhs = rhs` (type `ty`): the rewritten proposition and the number
     of instances. Under a binder only instances not mentioning the bound variable are rewritten."""
-    from minilean.syntax import expr_vars
+    from minilean.closers import rewrite_everywhere
 
-    hits = [0]
-    bad = expr_vars(lhs, set()) | expr_vars(rhs, set())
-
-    def go(q: Prop) -> Prop:
-        if isinstance(q, PNot):
-            return PNot(go(q.arg))
-        if isinstance(q, PBin):
-            return PBin(q.op, go(q.lhs), go(q.rhs))
-        if isinstance(q, PRel):
-            return PRel(q.op, _abstract_expr(q.lhs, q.ty, lhs, rhs, ty, sorts, hits),
-                        _abstract_expr(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
-        if isinstance(q, PPred):
-            return PPred(q.name, _abstract_expr(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
-        if isinstance(q, PQuant):
-            if q.var in bad:
-                return q  # the instance would mention the bound variable (or capture it)
-            return PQuant(q.q, q.var, q.sort, go(q.body))
-        return q
-
-    return go(p), hits[0]
+    return rewrite_everywhere(p, lhs, rhs, ty, sorts, expr_fn=_abstract_expr)
 
 
 def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, list[Prop]]:
