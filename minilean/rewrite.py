@@ -26,6 +26,7 @@ from minilean.goals import (
     match,
     match_expr,
 )
+from minilean.modeq import def_type, equation
 from minilean.syntax import (
     NAT,
     EApp,
@@ -38,6 +39,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PMeta,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -89,6 +91,10 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     text = item.removeprefix("←").removeprefix("<-").strip()
     if not text:
         raise TacticFail("unexpected token ']'; expected term")
+    modeq_ty = def_type(text, g)
+    if modeq_ty is not None:  # `rw [Nat.ModEq]`: the definition's equation lemma (a Prop rewrite)
+        lhs, rhs = equation(modeq_ty)
+        return [Rule(rhs, lhs, None, []) if reverse else Rule(lhs, rhs, None, [])]
     node = parse_term(text)
     head = node[1] if node[0] == "app" else node
     name = head[1] if head[0] == "id" else None
@@ -176,6 +182,12 @@ def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
         return s if s is not None else _first_expr(p.rhs, p.ty, rule, sorts)
     if isinstance(p, PPred) and rule.ty is not None:
         return _first_expr(p.arg, p.ty, rule, sorts)
+    if isinstance(p, PModEq) and rule.ty is not None:  # kabstract's order: n, then a, then b
+        for e in (p.n, p.lhs, p.rhs):
+            s = _first_expr(e, p.ty, rule, sorts)
+            if s is not None:
+                return s
+        return None
     if isinstance(p, PQuant):
         s = _first(p.body, rule, sorts)
         # an instance mentioning the bound variable cannot be abstracted (kabstract skips it)

@@ -64,6 +64,7 @@ from minilean.syntax import (
     NotEvaluable,
     PBin,
     PConst,
+    PModEq,
     PNot,
     PQuant,
     PRel,
@@ -1118,6 +1119,12 @@ class Runner:
         """Only with let-bound names (see dsimp_let)."""
         return run_dsimp(g, rest, "dsimp")
 
+    def t_unfold(self, g: Goal, rest: str) -> Outcome:
+        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (see modeq.py); other names are refused."""
+        from minilean.modeq import unfold_tactic
+
+        return Outcome([unfold_tactic(g, rest)])
+
     def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
         return run_dsimp(g, rest, "unfold_let")
 
@@ -1299,6 +1306,11 @@ def _has_contradiction(g: Goal) -> bool:
 
 def _rfl_ok(t: Prop) -> bool:
     while True:
+        if isinstance(t, PModEq):
+            # `MVarId.applyRfl` reads the goal at whnfR (the relation `Nat.ModEq n` is not unfolded) and
+            # applies the @[refl] lemma `Nat.ModEq.refl` once its two sides are defeq; `exact rfl` (the
+            # term, terms._check_rfl) is what unfolds the def
+            return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PRel) and t.op in ("=", "≤"):
             return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PBin) and t.op == "↔":
