@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from minilean import smt
+from minilean import discrim, smt
 from minilean.foralls import open_foralls
 from minilean.goals import (
     Goal,
@@ -91,6 +91,9 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     text = item.removeprefix("←").removeprefix("<-").strip()
     if not text:
         raise TacticFail("unexpected token ']'; expected term")
+    if discrim.is_def(text, g):  # `rw [discrim]`: the equation lemma, at each type it is stated at
+        pairs = [(*discrim.equation(t), t) for t in discrim.types()]
+        return [Rule(rhs, lhs, t, []) if reverse else Rule(lhs, rhs, t, []) for lhs, rhs, t in pairs]
     modeq_ty = def_type(text, g)
     if modeq_ty is not None:  # `rw [Nat.ModEq]`: the definition's equation lemma (a Prop rewrite)
         lhs, rhs = equation(modeq_ty)

@@ -752,6 +752,8 @@ class _Typer:
             return None
         if node[0] == "app" and node[1] == ("id", "Inv.inv") and not _has_typed_leaf(node[2][0]):
             return None  # `8⁻¹`: the numeral takes the tree's type
+        if _is_discrim(node, self.ctx) and not any(_has_typed_leaf(a) for a in node[2]):
+            return None  # `discrim 1 1 (-1)`: α is the tree's type (as for a numeral)
         key = id(node)
         if key not in self.cache:
             self.cache[key] = self._leaf(node)
@@ -820,6 +822,8 @@ class _Typer:
             if inst is None:
                 raise SyntaxErr(f"failed to synthesize an instance for {name} on {s}")
             return EApp(inst, (e,)), _LIB_FUNS[inst][1]
+        if name == "discrim":
+            return self.discrim(args, None)
         if name in _LIB_FUNS and _LIB_FUNS[name][0]:
             doms, cod = _LIB_FUNS[name]
             if len(args) != len(doms):
@@ -877,6 +881,8 @@ class _Typer:
             return _coerce(e, s, t)
         if kind == "bigop" and self.leaf(node) is None:
             return _hook("elab_bigop")(self, node, t)[0]
+        if _is_discrim(node, self.ctx) and self.leaf(node) is None:
+            return self.discrim(node[2], t)[0]
         if kind == "app" and node[1] == ("id", "Inv.inv") and self.leaf(node) is None:
             inst = instance_name("Inv.inv", t)
             if inst is None:
@@ -886,12 +892,33 @@ class _Typer:
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
 
+    def discrim(self, args: tuple, t: str | None) -> tuple[Expr, str]:
+        """`discrim a b c` (one type α for the three): α is fixed by the arguments that have a type of their
+        own; they must agree (Lean fixes α from the first and would coerce the others, or fail: minilean
+        refuses instead of guessing), numerals adapt; `t` is the surrounding tree's type when none does."""
+        if len(args) != 3:
+            raise SyntaxErr("minilean: 'discrim' takes 3 arguments")
+        typed = {self.tree_type([a], None) for a in args if _has_typed_leaf(a)}
+        if len(typed) > 1:
+            raise SyntaxErr(f"minilean: discrim's arguments have different types: {', '.join(sorted(typed))}")
+        ty = typed.pop() if typed else t
+        if ty is None:
+            raise SyntaxErr("minilean: cannot infer the type of discrim's arguments (annotate one)")
+        inst = instance_name("discrim", ty)
+        if inst is None:
+            raise SyntaxErr(f"failed to synthesize\n  Ring {ty}")
+        return EApp(inst, tuple(self.tree(a, ty)[0] for a in args)), ty
+
     def _exponent(self, node: Node) -> tuple[Expr, str]:
         """The exponent is elaborated on its own (`rightact%`): ℕ (numerals default to ℕ) is
         `Monoid.npow`; ℝ and ℤ exponents select Real.rpow / zpow (see `POWERS`)."""
         if node[0] == "num" and node[1] > MAX_EXPONENT:
             raise SyntaxErr(f"minilean: exponent larger than {MAX_EXPONENT}")
         return self.tree(node, None)
+
+
+def _is_discrim(node: Node, ctx: Mapping[str, str]) -> bool:
+    return node[0] == "app" and node[1] == ("id", "discrim") and "discrim" not in ctx
 
 
 def _coerce(e: Expr, src: str, dst: str) -> Expr:
@@ -1136,6 +1163,8 @@ def _typed_leaf(e: Expr) -> bool:
         return _typed_leaf(e.body)
     if isinstance(e, EApp) and (e.fn in POWER_FUNS or display_name(e.fn) == "Inv.inv"):
         return _typed_leaf(e.args[0])  # as for `^`: the base fixes the type
+    if isinstance(e, EApp) and display_name(e.fn) == "discrim":
+        return any(_typed_leaf(a) for a in e.args)
     if isinstance(e, EVar | EApp | EMeta):
         return True
     if isinstance(e, EBin):

@@ -1120,10 +1120,12 @@ class Runner:
         return run_dsimp(g, rest, "dsimp")
 
     def t_unfold(self, g: Goal, rest: str) -> Outcome:
-        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (see modeq.py); other names are refused."""
-        from minilean.modeq import unfold_tactic
+        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (modeq.py) and `unfold discrim` (discrim.py)."""
+        from minilean import discrim, modeq
 
-        return Outcome([unfold_tactic(g, rest)])
+        if rest.split()[:1] == [discrim.NAME]:
+            return Outcome([discrim.unfold_tactic(g, rest)])
+        return Outcome([modeq.unfold_tactic(g, rest)])
 
     def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
         return run_dsimp(g, rest, "unfold_let")
