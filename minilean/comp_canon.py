@@ -23,6 +23,7 @@ from minilean.syntax import (
     ESum,
     Expr,
     PBin,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -60,6 +61,9 @@ def _bound_prop(p: Prop, out: list[str]) -> None:
         _bound_expr(p.rhs, out)
     elif isinstance(p, PPred):
         _bound_expr(p.arg, out)
+    elif isinstance(p, PModEq):
+        for e in (p.n, p.lhs, p.rhs):
+            _bound_expr(e, out)
     elif isinstance(p, PQuant):
         out.append(p.var)
         _bound_prop(p.body, out)

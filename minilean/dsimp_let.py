@@ -30,6 +30,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -91,6 +92,8 @@ def _blocked(p: Prop, only: bool) -> str | None:
         return _blocked(p.body, only)
     if isinstance(p, PPred):
         return f"{p.name}" if not only else _expr_blocked(p.arg, p.ty, only)
+    if isinstance(p, PModEq):
+        return "a congruence `≡ [MOD]` (what dsimp does inside it is not modelled)"
     return None
 
 

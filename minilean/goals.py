@@ -26,6 +26,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PMeta,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -243,6 +244,12 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
             r = match_expr(pat.arg, tgt.arg, s, pat.ty)  # type: ignore[union-attr]
             if r is not None:
                 return r
+        elif isinstance(pat, PModEq) and pat.ty == tgt.ty:  # type: ignore[union-attr]
+            r: Subst | None = s
+            for a, b in ((pat.n, tgt.n), (pat.lhs, tgt.lhs), (pat.rhs, tgt.rhs)):  # type: ignore[union-attr]
+                r = match_expr(a, b, r, pat.ty) if r is not None else None
+            if r is not None:
+                return r
         elif isinstance(pat, PQuant) and (pat.q, pat.var, pat.sort) == (  # type: ignore[union-attr]
             tgt.q,  # type: ignore[union-attr]
             tgt.var,  # type: ignore[union-attr]
@@ -261,7 +268,7 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
 
 
 def _free(v: object) -> set[str]:
-    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred):
+    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred | PModEq):
         return prop_vars(v)
     return expr_vars(v, set())  # type: ignore[arg-type]
 
@@ -329,7 +336,16 @@ def expr_defeq(a: Expr, b: Expr, ty: str | None = None) -> bool:
 
 
 def defeq(a: Prop, b: Prop) -> bool:
-    return match(a, b, {}) is not None
+    """Definitional equality at default transparency (exact, assumption): besides the reducible notations
+    `match` sees through, a top-level `Nat.ModEq`/`Int.ModEq` is unfolded to `a % n = b % n` (a plain
+    `def`, so isDefEq unfolds it; simp's `match` alone must not)."""
+    if match(a, b, {}) is not None:
+        return True
+    if isinstance(a, PModEq) or isinstance(b, PModEq):
+        ua = a.unfolded() if isinstance(a, PModEq) else a
+        ub = b.unfolded() if isinstance(b, PModEq) else b
+        return match(ua, ub, {}) is not None
+    return False
 
 
 def instantiate(p: Prop, s: Subst) -> Prop:
@@ -343,6 +359,8 @@ def instantiate(p: Prop, s: Subst) -> Prop:
         return PRel(p.op, instantiate_expr(p.lhs, s), instantiate_expr(p.rhs, s), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, instantiate_expr(p.arg, s), p.ty)
+    if isinstance(p, PModEq):
+        return p.map(lambda e: instantiate_expr(e, s))
     if isinstance(p, PQuant):
         if any(p.var in _free(s[m]) for m in _metas(p.body) if m in s):
             raise TacticFail(f"minilean: instantiating would capture the bound variable '{p.var}'")
@@ -394,6 +412,8 @@ def is_ground(p: Prop) -> bool:
         return _expr_ground(p.lhs) and _expr_ground(p.rhs)
     if isinstance(p, PPred):
         return _expr_ground(p.arg)
+    if isinstance(p, PModEq):
+        return _expr_ground(p.n) and _expr_ground(p.lhs) and _expr_ground(p.rhs)
     if isinstance(p, PQuant):
         return is_ground(p.body)
     return True

@@ -29,6 +29,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PMeta,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -194,6 +195,10 @@ def pmatch(p: Prop, t: Prop, s: Subst, sorts: dict) -> Subst | None:
             r = ematch(p.rhs, t.rhs, r, p.ty, sorts) if r is not None else None  # type: ignore[union-attr]
         elif isinstance(p, PPred) and (p.name, p.ty) == (t.name, t.ty):  # type: ignore[union-attr]
             r = ematch(p.arg, t.arg, s, p.ty, sorts)  # type: ignore[union-attr]
+        elif isinstance(p, PModEq) and p.ty == t.ty:  # type: ignore[union-attr]
+            r = s
+            for a, b in ((p.n, t.n), (p.lhs, t.lhs), (p.rhs, t.rhs)):  # type: ignore[union-attr]
+                r = ematch(a, b, r, p.ty, sorts) if r is not None else None
         elif isinstance(p, PQuant):
             r = match(p, t, s)
         if r is not None:

@@ -50,6 +50,12 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Nat.floor": ((_R,), _N),
     "Nat.floor@ℚ": ((_Q,), _N),
     "Nat.floor@ℕ": ((_N,), _N),
+    # Mathlib's `discrim [Ring α] (a b c : α) : α := b ^ 2 - 4 * a * c`, a plain `def`: only unfolding
+    # (`rw [discrim]`, `simp [discrim]`, `unfold discrim`, see discrim.py) and the z3 oracle see its body
+    "discrim": ((_R, _R, _R), _R),
+    "discrim@ℚ": ((_Q, _Q, _Q), _Q),
+    "discrim@ℤ": ((_Z, _Z, _Z), _Z),
+    "discrim@ℂ": (("ℂ", "ℂ", "ℂ"), "ℂ"),
 }
 
 # name as written -> argument types it accepts (the first listed is the unsuffixed entry)
@@ -58,6 +64,7 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
     "Int.ceil": (_R, _Q, _Z),
     "Nat.floor": (_R, _Q, _N),
     "Inv.inv": (_R, _Q, "ℂ"),
+    "discrim": (_R, _Q, _Z, "ℂ"),  # the type of its three arguments (no `Ring ℕ`)
 }
 
 # field notation on a variable: (its sort, field) -> function

@@ -35,6 +35,7 @@ from minilean.syntax import (
     EVar,
     Expr,
     PBin,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -78,7 +79,7 @@ PROTECTED = frozenset(
         "Nat", "Int", "Real", "Rat", "Even", "Odd", "Prime", "gcd", "lcm", "abs", "Eq", "Ne", "refl",
         "symm", "elim", "mp", "mpr", "inl", "inr", "sq_nonneg", "pow_two_nonneg",
         "mul_self_nonneg", "abs_nonneg", "sq_abs", "Classical", "not_not", "BigOperators", "Topology",
-        "Finset", "True", "False", "Prop", "Not", "Or", "And", "Iff",
+        "Finset", "True", "False", "Prop", "Not", "Or", "And", "Iff", "MOD", "ZMOD", "ModEq",
     }
 )
 
@@ -238,6 +239,8 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
         return PRel(p.op, _uniform_expr(p.lhs, m), _uniform_expr(p.rhs, m), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, _uniform_expr(p.arg, m), p.ty)
+    if isinstance(p, PModEq):
+        return p.map(lambda e: _uniform_expr(e, m))
     if isinstance(p, PQuant):
         return PQuant(p.q, m.get(p.var, p.var), p.sort, uniform_prop(p.body, m))
     return p

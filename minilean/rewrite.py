@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from minilean import smt
+from minilean import discrim, smt
 from minilean.foralls import open_foralls
 from minilean.goals import (
     Goal,
@@ -24,6 +24,7 @@ from minilean.goals import (
     is_ground,
 )
 from minilean.kmatch import arg_types, ematch, pmatch, same_key
+from minilean.modeq import def_type, equation
 from minilean.syntax import (
     NAT,
     EApp,
@@ -36,6 +37,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PMeta,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -87,6 +89,13 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     text = item.removeprefix("←").removeprefix("<-").strip()
     if not text:
         raise TacticFail("unexpected token ']'; expected term")
+    if discrim.is_def(text, g):  # `rw [discrim]`: the equation lemma, at each type it is stated at
+        pairs = [(*discrim.equation(t), t) for t in discrim.types()]
+        return [Rule(rhs, lhs, t, []) if reverse else Rule(lhs, rhs, t, []) for lhs, rhs, t in pairs]
+    modeq_ty = def_type(text, g)
+    if modeq_ty is not None:  # `rw [Nat.ModEq]`: the definition's equation lemma (a Prop rewrite)
+        lhs, rhs = equation(modeq_ty)
+        return [Rule(rhs, lhs, None, []) if reverse else Rule(lhs, rhs, None, [])]
     node = parse_term(text)
     head = node[1] if node[0] == "app" else node
     name = head[1] if head[0] == "id" else None
@@ -169,6 +178,12 @@ def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
         return s if s is not None else _first_expr(p.rhs, p.ty, rule, sorts)
     if isinstance(p, PPred) and rule.ty is not None:
         return _first_expr(p.arg, p.ty, rule, sorts)
+    if isinstance(p, PModEq) and rule.ty is not None:  # kabstract's order: n, then a, then b
+        for e in (p.n, p.lhs, p.rhs):
+            s = _first_expr(e, p.ty, rule, sorts)
+            if s is not None:
+                return s
+        return None
     if isinstance(p, PQuant):
         s = _first(p.body, rule, sorts)
         # an instance mentioning the bound variable cannot be abstracted (kabstract skips it)

@@ -39,6 +39,7 @@ from minilean.syntax import (
     NotEvaluable,
     PBin,
     PConst,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -409,6 +410,16 @@ class Simplifier:
             q = PPred(p.name, self.expr(p.arg, p.ty), p.ty)
             # norm_num decides primality and parity of numerals; simp decides parity (Even 4 on ℤ)
             if numeral(q.arg) is not None and (self.ss.norm_num or q.name in ("Even", "Odd")):
+                try:
+                    return TRUE if eval_closed(q) else FALSE
+                except NotEvaluable:
+                    return q
+            return q
+        if isinstance(p, PModEq):
+            # simp rewrites the arguments (congruence); only norm_num's `Nat.ModEq`/`Int.ModEq` extension
+            # (Mathlib.Tactic.NormNum.ModEq, via `modEq_iff_dvd`) decides it, once all three are numerals
+            q = p.map(lambda e: self.expr(e, p.ty))
+            if self.ss.norm_num and all(numeral(x) is not None for x in (q.n, q.lhs, q.rhs)):
                 try:
                     return TRUE if eval_closed(q) else FALSE
                 except NotEvaluable:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
+from minilean import discrim
 from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
+from minilean.modeq import def_type, definition_rule
 from minilean.outcome import Outcome, _split_top
 from minilean.range_simp import RANGE_LEMMAS
 from minilean.simp import Simplifier, SimpSet
@@ -82,6 +84,14 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
         let_hyp = g.lookup(h)
         if let_hyp is not None and let_hyp.value is not None:  # `simp [y]` unfolds the let-bound `y`
             ss.add_fact(let_equation(h, let_hyp.value, let_hyp.ty))  # type: ignore[arg-type]
+            continue
+        if discrim.is_def(h, g):  # `simp [discrim]`: the definition's equation lemma
+            for fact in discrim.simp_facts():
+                ss.add_fact(fact)
+            continue
+        modeq_ty = def_type(h, g)
+        if modeq_ty is not None:  # `simp [Nat.ModEq]`: the definition's equation lemma
+            ss.add_fact(definition_rule(modeq_ty))
             continue
         if h in RANGE_LEMMAS and g.lookup(h.split(".")[0]) is None:
             ss.ranges.add(RANGE_LEMMAS[h])

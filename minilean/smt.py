@@ -35,6 +35,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PModEq,
     PNot,
     PPred,
     PQuant,
@@ -146,6 +147,9 @@ class Encoder:
         if isinstance(e, EApp):
             if self.omega:
                 return self.atom(e, ty)
+            if e.fn.split("@")[0] == "discrim":  # the oracle sees the def's body: b ^ 2 - 4 * a * c
+                a, b, c = (self.expr(x, ty) for x in e.args)
+                return b * b - 4 * a * c
             if e.fn in LIB_FUNS:
                 return encode_lib(self, e)
             if e.fn == "abs":
@@ -223,6 +227,9 @@ class Encoder:
         if isinstance(p, PPred) and p.name in ("Even", "Odd") and not self.omega:
             v = self.expr(p.arg, p.ty)
             return v % 2 == (0 if p.name == "Even" else 1)
+        if isinstance(p, PModEq) and not self.omega:
+            # exact: the definition `a % n = b % n` (omega does not unfold the def: refused there)
+            return self.prop(p.unfolded())
         if isinstance(p, PQuant) and not self.omega:
             v = z3.Const(internal_name("bound", self.n_bound, p.var), _z3_sort(p.sort))
             self.n_bound += 1

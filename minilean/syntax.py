@@ -181,7 +181,29 @@ class PPred:
     ty: str
 
 
-Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred
+@dataclass(frozen=True, slots=True)
+class PModEq:
+    """`lhs ≡ rhs [MOD n]` (`Nat.ModEq n lhs rhs`, ty ℕ) or `lhs ≡ rhs [ZMOD n]` (`Int.ModEq`, ty ℤ).
+
+    Mathlib defines both as `lhs % n = rhs % n`, but as a plain `def`: omega, linarith, ring and simp
+    without the name do not see through it, so it is its own node kind rather than a `PRel` (a
+    consumer that does not know it must refuse it, never read it as something else)."""
+
+    n: Expr
+    lhs: Expr
+    rhs: Expr
+    ty: str  # ℕ (MOD) | ℤ (ZMOD)
+
+    def unfolded(self) -> PRel:
+        """The definition's body, `lhs % n = rhs % n` (what `unfold Nat.ModEq` leaves)."""
+        return PRel("=", EBin("%", self.lhs, self.n), EBin("%", self.rhs, self.n), self.ty)
+
+    def map(self, f: Callable[[Expr], Expr]) -> PModEq:
+        """The same congruence with `f` applied to its three terms (substitution, renaming, ...)."""
+        return PModEq(f(self.n), f(self.lhs), f(self.rhs), self.ty)
+
+
+Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred | PModEq
 
 TRUE = PConst(True)
 FALSE = PConst(False)
@@ -254,6 +276,7 @@ _SYMBOLS = sorted(
         "∈",
         "!",
         "⁻¹",
+        "≡",
     ],
     key=len,
     reverse=True,
@@ -421,8 +444,23 @@ class Parser:
                 right = self.term(rhs_prec)
                 left, left_prec = ("bin", t.text, left, right), prec
                 continue
+            if t.kind == "sym" and t.text == "≡" and min_prec <= 50 and left_prec >= 51:
+                left, left_prec = self._modeq(left), 50
+                continue
             break
         return left
+
+    def _modeq(self, lhs: Node) -> Node:
+        """`a ≡ b [MOD n]` / `a ≡ b [ZMOD n]` (Mathlib's `notation:50`): ("modeq", "MOD"|"ZMOD", a, b, n)."""
+        self.expect("≡")
+        rhs = self.term(51)
+        self.expect("[")
+        kind = self.next()
+        if kind.kind != "id" or kind.text not in ("MOD", "ZMOD"):
+            raise SyntaxErr(f"unexpected token '{kind.text}'; expected 'MOD' or 'ZMOD'")
+        n = self.term(0)
+        self.expect("]")
+        return ("modeq", kind.text, lhs, rhs, n)
 
     def _starts_arg(self) -> bool:
         t = self.peek()
@@ -714,6 +752,8 @@ class _Typer:
             return None
         if node[0] == "app" and node[1] == ("id", "Inv.inv") and not _has_typed_leaf(node[2][0]):
             return None  # `8⁻¹`: the numeral takes the tree's type
+        if _is_discrim(node, self.ctx) and not any(_has_typed_leaf(a) for a in node[2]):
+            return None  # `discrim 1 1 (-1)`: α is the tree's type (as for a numeral)
         key = id(node)
         if key not in self.cache:
             self.cache[key] = self._leaf(node)
@@ -782,6 +822,8 @@ class _Typer:
             if inst is None:
                 raise SyntaxErr(f"failed to synthesize an instance for {name} on {s}")
             return EApp(inst, (e,)), _LIB_FUNS[inst][1]
+        if name == "discrim":
+            return self.discrim(args, None)
         if name in _LIB_FUNS and _LIB_FUNS[name][0]:
             doms, cod = _LIB_FUNS[name]
             if len(args) != len(doms):
@@ -839,6 +881,8 @@ class _Typer:
             return _coerce(e, s, t)
         if kind == "bigop" and self.leaf(node) is None:
             return _hook("elab_bigop")(self, node, t)[0]
+        if _is_discrim(node, self.ctx) and self.leaf(node) is None:
+            return self.discrim(node[2], t)[0]
         if kind == "app" and node[1] == ("id", "Inv.inv") and self.leaf(node) is None:
             inst = instance_name("Inv.inv", t)
             if inst is None:
@@ -848,12 +892,33 @@ class _Typer:
         assert lf is not None
         return _coerce(lf[0], lf[1], t)
 
+    def discrim(self, args: tuple, t: str | None) -> tuple[Expr, str]:
+        """`discrim a b c` (one type α for the three): α is fixed by the arguments that have a type of their
+        own; they must agree (Lean fixes α from the first and would coerce the others, or fail: minilean
+        refuses instead of guessing), numerals adapt; `t` is the surrounding tree's type when none does."""
+        if len(args) != 3:
+            raise SyntaxErr("minilean: 'discrim' takes 3 arguments")
+        typed = {self.tree_type([a], None) for a in args if _has_typed_leaf(a)}
+        if len(typed) > 1:
+            raise SyntaxErr(f"minilean: discrim's arguments have different types: {', '.join(sorted(typed))}")
+        ty = typed.pop() if typed else t
+        if ty is None:
+            raise SyntaxErr("minilean: cannot infer the type of discrim's arguments (annotate one)")
+        inst = instance_name("discrim", ty)
+        if inst is None:
+            raise SyntaxErr(f"failed to synthesize\n  Ring {ty}")
+        return EApp(inst, tuple(self.tree(a, ty)[0] for a in args)), ty
+
     def _exponent(self, node: Node) -> tuple[Expr, str]:
         """The exponent is elaborated on its own (`rightact%`): ℕ (numerals default to ℕ) is
         `Monoid.npow`; ℝ and ℤ exponents select Real.rpow / zpow (see `POWERS`)."""
         if node[0] == "num" and node[1] > MAX_EXPONENT:
             raise SyntaxErr(f"minilean: exponent larger than {MAX_EXPONENT}")
         return self.tree(node, None)
+
+
+def _is_discrim(node: Node, ctx: Mapping[str, str]) -> bool:
+    return node[0] == "app" and node[1] == ("id", "discrim") and "discrim" not in ctx
 
 
 def _coerce(e: Expr, src: str, dst: str) -> Expr:
@@ -956,6 +1021,12 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         if t not in allowed:
             raise SyntaxErr(f"minilean: {name} is only supported on {' and '.join(allowed)}")
         return PPred(name, e, t)
+    if kind == "modeq":
+        return _modeq_prop(NAT if node[1] == "MOD" else INT, node[4], node[2], node[3], ctx)
+    if kind == "app" and node[1][0] == "id" and node[1][1] in _MODEQ_HEADS:
+        if len(node[2]) != 3:
+            raise SyntaxErr(f"minilean: {node[1][1]} must be applied to its three arguments")
+        return _modeq_prop(_MODEQ_HEADS[node[1][1]], *node[2], ctx)
     if kind == "ascr" and node[2] == ("id", "Prop"):
         return to_prop(node[1], ctx)
     if kind == "quant":
@@ -992,6 +1063,17 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd and "
         "Nat.Prime)"
     )
+
+
+_MODEQ_HEADS = {"Nat.ModEq": NAT, "Int.ModEq": INT}
+
+
+def _modeq_prop(ty: str, n: Node, a: Node, b: Node, ctx: Mapping[str, str]) -> PModEq:
+    """`Nat.ModEq n a b` takes three ℕ arguments, `Int.ModEq` three ℤ ones: each is elaborated on its own
+    at that type (ℕ terms under `[ZMOD]` are cast, as Lean's coercion inserts `↑`; ℤ terms under `[MOD]`
+    are a type error)."""
+    typer = _Typer(ctx)
+    return PModEq(typer.tree(n, ty)[0], typer.tree(a, ty)[0], typer.tree(b, ty)[0], ty)
 
 
 def node_head(node: Node) -> str:
@@ -1081,6 +1163,8 @@ def _typed_leaf(e: Expr) -> bool:
         return _typed_leaf(e.body)
     if isinstance(e, EApp) and (e.fn in POWER_FUNS or display_name(e.fn) == "Inv.inv"):
         return _typed_leaf(e.args[0])  # as for `^`: the base fixes the type
+    if isinstance(e, EApp) and display_name(e.fn) == "discrim":
+        return any(_typed_leaf(a) for a in e.args)
     if isinstance(e, EVar | EApp | EMeta):
         return True
     if isinstance(e, EBin):
@@ -1114,6 +1198,12 @@ def show_prop(p: Prop, prec: int = 0) -> str:
     if isinstance(p, PQuant):
         s = f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}"
         return f"({s})" if prec > 0 else s
+    if isinstance(p, PModEq):
+        lhs = show_expr(p.lhs, 51)
+        if p.ty == INT and not _typed_leaf(p.lhs) and not _typed_leaf(p.rhs):
+            lhs = f"({show_expr(p.lhs)} : {p.ty})"
+        s = f"{lhs} ≡ {show_expr(p.rhs, 51)} [{'MOD' if p.ty == NAT else 'ZMOD'} {show_expr(p.n)}]"
+        return f"({s})" if prec > 50 else s
     q, lp, rp = _PROP_PREC[p.op]
     s = f"{show_prop(p.lhs, lp)} {p.op} {show_prop(p.rhs, rp)}"
     return f"({s})" if prec > q else s
@@ -1137,6 +1227,9 @@ def prop_vars(p: Prop, acc: set[str] | None = None) -> set[str]:
         expr_vars(p.rhs, acc)
     elif isinstance(p, PPred):
         expr_vars(p.arg, acc)
+    elif isinstance(p, PModEq):
+        for e in (p.n, p.lhs, p.rhs):
+            expr_vars(e, acc)
     elif isinstance(p, PQuant):
         inner = prop_vars(p.body, set())
         inner.discard(p.var)
@@ -1296,6 +1389,9 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
         if p.name == "Odd":
             return v % 2 == 1
         return _is_prime(v)
+    if isinstance(p, PModEq):  # the definition: both sides' remainders (Nat.mod / Int.emod) agree
+        n = eval_int(p.n, env)  # type: ignore[arg-type]
+        return _emod(eval_int(p.lhs, env), n) == _emod(eval_int(p.rhs, env), n)  # type: ignore[arg-type]
     if isinstance(p, PBin):
         a = eval_prop(p.lhs, env)
         if p.op == "∧":
@@ -1366,6 +1462,8 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             return PRel(q.op, ex(q.lhs), ex(q.rhs), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, ex(q.arg), q.ty)
+        if isinstance(q, PModEq):
+            return q.map(ex)
         if isinstance(q, PQuant):
             if q.var == name:
                 return q  # shadowed

@@ -61,6 +61,7 @@ from minilean.syntax import (
     EVar,
     PBin,
     PConst,
+    PModEq,
     PNot,
     PQuant,
     PRel,
@@ -1072,6 +1073,14 @@ class Runner:
         """Only with let-bound names (see dsimp_let)."""
         return run_dsimp(g, rest, "dsimp")
 
+    def t_unfold(self, g: Goal, rest: str) -> Outcome:
+        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (modeq.py) and `unfold discrim` (discrim.py)."""
+        from minilean import discrim, modeq
+
+        if rest.split()[:1] == [discrim.NAME]:
+            return Outcome([discrim.unfold_tactic(g, rest)])
+        return Outcome([modeq.unfold_tactic(g, rest)])
+
     def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
         return run_dsimp(g, rest, "unfold_let")
 
@@ -1253,6 +1262,11 @@ def _has_contradiction(g: Goal) -> bool:
 
 def _rfl_ok(t: Prop) -> bool:
     while True:
+        if isinstance(t, PModEq):
+            # `MVarId.applyRfl` reads the goal at whnfR (the relation `Nat.ModEq n` is not unfolded) and
+            # applies the @[refl] lemma `Nat.ModEq.refl` once its two sides are defeq; `exact rfl` (the
+            # term, terms._check_rfl) is what unfolds the def
+            return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PRel) and t.op in ("=", "≤"):
             return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PBin) and t.op == "↔":

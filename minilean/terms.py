@@ -44,6 +44,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PMeta,
+    PModEq,
     PNot,
     PQuant,
     PRel,
@@ -326,6 +327,8 @@ class Elaborator:
 
     def _check_rfl(self, expected: Prop) -> None:
         for e in (expected, zeta(expected, self.hyps)):
+            if isinstance(e, PModEq):  # a def: the elaborator unfolds it to `a % n = b % n`
+                e = e.unfolded()
             if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
                 return
         raise TacticFail(
@@ -727,6 +730,8 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
         return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
     if isinstance(p, PPred):
         return PPred(p.name, ex(p.arg), p.ty)
+    if isinstance(p, PModEq):
+        return p.map(ex)
 
     if isinstance(p, PVar):
         return sub.get(p.name, p)  # type: ignore[return-value]
