@@ -493,7 +493,12 @@ class Elaborator:
                 return None
             base, *fields = name.split(".")
             if self._local(base) is None:
-                raise TacticFail(f"unknown identifier '{name}'")
+                from minilean.rel_fields import split_lemma_field
+
+                split = split_lemma_field(name)  # `Nat.zero_lt_two.trans_le h`: a table lemma's field
+                if split is None:
+                    raise TacticFail(f"unknown identifier '{name}'")
+                base, fields = split
             recv: object = ("id", base)
         elif node[0] == "proj":
             iff = self._applied_iff(node, args)
@@ -551,6 +556,10 @@ class Elaborator:
         if head == "≠" and field == "elim":
             head = "¬"
         name = _FIELDS.get(head or "", {}).get(field)
+        if name is None and isinstance(ty, PRel):  # `h.le`, `h.ne'`, `h.trans_le` (rel_fields)
+            from minilean.rel_fields import field_decl
+
+            return field_decl(ty, field)
         return BUILTINS[name] if name else None
 
     def _project(self, recv: object, field: str, args: list) -> Prop:

@@ -1,0 +1,69 @@
+"""Batch 4 of the z3-checked lemma table (`lemmas.py`): the order/equality lemmas that field notation on
+a hypothesis reaches (`h.le`, `h.ne'`, `h.trans_le`, `h.not_lt`, … in the namespace of the hypothesis'
+relation: `LT.lt`, `LE.le`, `Eq`, `Ne`, `GT.gt`, `GE.ge`; see `rel_fields.py`), and more lemmas that
+competition proofs name as terms.
+
+Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`, with Mathlib's statements
+(`Mathlib/Order/Basic.lean`, `Mathlib/Order/Defs/*.lean`); every instance is checked valid by z3 before it
+is admitted. The order lemmas hold in any preorder / partial order / linear order, so at ℕ ℤ ℚ ℝ.
+Deprecated aliases that the proofs still use (`LT.lt.not_le`, `LE.le.not_lt`, `LT.lt.not_lt`) are kept
+with the statement of the declaration they alias.
+"""
+
+from __future__ import annotations
+
+ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # ---- `LT.lt` (h : a < b)
+    ("LT.lt.le", "NZQR", "{a b : α} (h : a < b)", "a ≤ b"),
+    ("LT.lt.ne", "NZQR", "{a b : α} (h : a < b)", "a ≠ b"),
+    ("LT.lt.ne'", "NZQR", "{a b : α} (h : a < b)", "b ≠ a"),
+    ("LT.lt.gt", "NZQR", "{a b : α} (h : a < b)", "b > a"),
+    ("LT.lt.trans", "NZQR", "{a b c : α} (h₁ : a < b) (h₂ : b < c)", "a < c"),
+    ("LT.lt.trans_le", "NZQR", "{a b c : α} (h₁ : a < b) (h₂ : b ≤ c)", "a < c"),
+    ("LT.lt.trans_eq", "NZQR", "{a b c : α} (h₁ : a < b) (h₂ : b = c)", "a < c"),
+    ("LT.lt.not_le", "NZQR", "{a b : α} (h : a < b)", "¬b ≤ a"),
+    ("LT.lt.not_ge", "NZQR", "{a b : α} (h : a < b)", "¬b ≤ a"),
+    ("LT.lt.not_lt", "NZQR", "{a b : α} (h : a < b)", "¬b < a"),
+    ("LT.lt.not_gt", "NZQR", "{a b : α} (h : a < b)", "¬b < a"),
+    ("LT.lt.asymm", "NZQR", "{a b : α} (h : a < b)", "¬b < a"),
+    # ---- `LE.le` (h : a ≤ b)
+    ("LE.le.ge", "NZQR", "{a b : α} (h : a ≤ b)", "b ≥ a"),
+    ("LE.le.trans", "NZQR", "{a b c : α} (h₁ : a ≤ b) (h₂ : b ≤ c)", "a ≤ c"),
+    ("LE.le.trans_lt", "NZQR", "{a b c : α} (h₁ : a ≤ b) (h₂ : b < c)", "a < c"),
+    ("LE.le.trans_eq", "NZQR", "{a b c : α} (h₁ : a ≤ b) (h₂ : b = c)", "a ≤ c"),
+    ("LE.le.antisymm", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : b ≤ a)", "a = b"),
+    ("LE.le.lt_of_ne", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : a ≠ b)", "a < b"),
+    ("LE.le.lt_of_ne'", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : b ≠ a)", "a < b"),
+    ("LE.le.lt_of_not_le", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : ¬b ≤ a)", "a < b"),
+    ("LE.le.lt_of_not_ge", "NZQR", "{a b : α} (h₁ : a ≤ b) (h₂ : ¬b ≤ a)", "a < b"),
+    ("LE.le.not_lt", "NZQR", "{a b : α} (h : a ≤ b)", "¬b < a"),
+    ("LE.le.not_gt", "NZQR", "{a b : α} (h : a ≤ b)", "¬b < a"),
+    ("LE.le.lt_or_eq", "NZQR", "{a b : α} (h : a ≤ b)", "a < b ∨ a = b"),
+    ("LE.le.eq_or_lt", "NZQR", "{a b : α} (h : a ≤ b)", "a = b ∨ a < b"),
+    # ---- `Eq` (h : a = b); `Eq.symm` / `Eq.trans` are in batch 2
+    ("Eq.le", "NZQR", "{a b : α} (h : a = b)", "a ≤ b"),
+    ("Eq.ge", "NZQR", "{a b : α} (h : a = b)", "b ≤ a"),
+    ("Eq.trans_le", "NZQR", "{a b c : α} (h₁ : a = b) (h₂ : b ≤ c)", "a ≤ c"),
+    ("Eq.trans_lt", "NZQR", "{a b c : α} (h₁ : a = b) (h₂ : b < c)", "a < c"),
+    ("Eq.not_lt", "NZQR", "{a b : α} (hab : a = b)", "¬a < b"),
+    ("Eq.not_gt", "NZQR", "{a b : α} (hab : a = b)", "¬b < a"),
+    # ---- `Ne` (h : a ≠ b)
+    ("Ne.symm", "NZQR", "{a b : α} (h : a ≠ b)", "b ≠ a"),
+    ("Ne.lt_of_le", "NZQR", "{a b : α} (h₁ : a ≠ b) (h₂ : a ≤ b)", "a < b"),
+    ("Ne.lt_of_le'", "NZQR", "{a b : α} (h₁ : b ≠ a) (h₂ : a ≤ b)", "a < b"),
+    ("Ne.le_iff_lt", "NZQR", "{a b : α} (h : a ≠ b)", "a ≤ b ↔ a < b"),
+    ("Ne.lt_or_lt", "NZQR", "{a b : α} (h : a ≠ b)", "a < b ∨ b < a"),
+    # ---- `GT.gt` / `GE.ge`: the only declarations in these namespaces (other fields unfold to `<`/`≤`)
+    ("GT.gt.lt", "NZQR", "{a b : α} (h : a > b)", "b < a"),
+    ("GE.ge.le", "NZQR", "{a b : α} (h : a ≥ b)", "b ≤ a"),
+    # ---- numeral facts (Lean core's `Nat.` ones are about ℕ; Mathlib's hold in ordered semirings)
+    ("Nat.zero_lt_two", "N", "", "0 < 2"),
+    ("Nat.zero_lt_one", "N", "", "0 < 1"),
+    ("Nat.one_pos", "N", "", "0 < 1"),
+    ("zero_lt_two", "NZQR", "", "(0 : α) < 2"),
+    ("two_pos", "NZQR", "", "(0 : α) < 2"),
+    ("zero_lt_one", "NZQR", "", "(0 : α) < 1"),
+    ("one_pos", "NZQR", "", "(0 : α) < 1"),
+)
+
+__all__ = ["ROWS"]
