@@ -64,6 +64,28 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("two_pos", "NZQR", "", "(0 : α) < 2"),
     ("zero_lt_one", "NZQR", "", "(0 : α) < 1"),
     ("one_pos", "NZQR", "", "(0 : α) < 1"),
+    # ---- monoid powers
+    ("pow_one", "NZQR", "(a : α)", "a ^ 1 = a"),
+    ("pow_zero", "NZQR", "(a : α)", "a ^ 0 = 1"),
+    ("one_pow", "NZQR", "(n : exp)", "(1 : α) ^ n = 1"),
+    ("pow_add", "NZQR", "(a : α) (m : exp) (n : exp)", "a ^ (m + n) = a ^ m * a ^ n"),
+    # ---- natural numbers (Lean core's statements)
+    ("Nat.pos_of_mul_pos_left", "N", "{a b : α} (h : 0 < a * b)", "0 < b"),
+    ("Nat.pos_of_mul_pos_right", "N", "{a b : α} (h : 0 < a * b)", "0 < a"),
+    ("Nat.sub_add_cancel", "N", "{n m : α} (h : m ≤ n)", "n - m + m = n"),
+    ("Nat.add_sub_cancel", "N", "{n m : α}", "n + m - m = n"),
+    ("Nat.eq_of_mul_eq_mul_left", "N", "{m k n : α} (hn : 0 < n) (h : n * m = n * k)", "m = k"),
+    ("Nat.eq_of_mul_eq_mul_right", "N", "{n m k : α} (hm : 0 < m) (h : n * m = k * m)", "n = k"),
+    ("Nat.gcd_dvd_left", "N", "(m n : α)", "Nat.gcd m n ∣ m"),
+    ("Nat.gcd_dvd_right", "N", "(m n : α)", "Nat.gcd m n ∣ n"),
+    ("Int.ofNat_zero_le", "Z", "(n : ℕ)", "0 ≤ (n : ℤ)"),
+    ("dvd_of_eq", "NZ", "{a b : α} (h : a = b)", "a ∣ b"),
+    # ---- casts from ℕ (Mathlib: `CharZero` / ordered semirings)
+    ("Nat.cast_ne_zero", "ZQR", "{n : ℕ}", "(n : α) ≠ 0 ↔ n ≠ 0"),
+    ("Nat.one_le_cast", "ZQR", "{n : ℕ}", "1 ≤ (n : α) ↔ 1 ≤ n"),
+    ("Nat.cast_pos'", "ZQR", "{n : ℕ}", "(0 : α) < (n : α) ↔ 0 < n"),
+    # ---- fields
+    ("inv_eq_iff_eq_inv", "QR", "{a b : α}", "a⁻¹ = b ↔ a = b⁻¹"),
 )
 
 __all__ = ["ROWS"]
