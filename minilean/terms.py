@@ -685,7 +685,12 @@ class Elaborator:
                     else:
                         self.check(arg, inst)  # type: ignore[arg-type]
                 elif isinstance(arg, _Typed) or arg[0] in ("id", "app", "proj", "ascr"):  # type: ignore[index]
-                    ty = arg.ty if isinstance(arg, _Typed) else self.synth(arg)  # type: ignore[arg-type]
+                    if isinstance(arg, _Typed):
+                        ty = arg.ty
+                    else:
+                        ty = self._synth_postponable(arg, inst, len(todo) > 1)  # type: ignore[arg-type]
+                        if ty is None:
+                            continue
                     s = match(pat, ty, st.subst)
                     if s is None:
                         raise _mismatch(_show_node(arg) if isinstance(arg, tuple) else "argument", ty, inst)
@@ -697,6 +702,50 @@ class Elaborator:
             if not progress:
                 raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
         st.pending = []
+
+
+    def _synth_postponable(self, arg: tuple, hint: Prop, others: bool) -> Prop | None:
+        """The type of an argument whose binder type still has metavariables. A table lemma whose type
+        `α` nothing in it fixes (`mt add_eq_zero_iff_eq_neg.mp h`) takes it from the binder type's
+        known part; when that is not known yet either and other arguments are still pending, the
+        argument waits for them (None), as Lean postpones it. The synthesized type is matched against
+        the binder type afterwards, so the hint only chooses, never admits."""
+        self._expected = hint
+        try:
+            return self.synth(arg)
+        except TacticFail as e:
+            if "synthesize implicit argument" not in str(e):
+                raise
+            ty = self._unified(arg, hint)
+            if ty is not None:
+                return ty
+            if others:
+                return None
+            raise
+        finally:
+            self._expected = None
+
+    def _unified(self, arg: tuple, hint: Prop) -> Prop | None:
+        """The lemma application `arg` with the implicit variables no argument fixes taken from the binder
+        type `hint` by unification (unify_args); None unless that makes its type ground."""
+        from minilean.unify_args import resolved, unify
+
+        try:
+            self._expected = hint
+            app = self._as_app(arg)
+            self._expected = None
+            if app is None:
+                return None
+            st = self.start_app(*app)
+            self.finish_app(st)
+        except TacticFail:
+            return None
+        res = instantiate(st.pattern_result, st.subst)
+        s = unify(res, hint, {})
+        if s is None:
+            return None
+        res = resolved(res, s)  # type: ignore[assignment]
+        return res if is_ground(res) else None
 
 
 _PROJECTIONS = frozenset({"mp", "mpr", "1", "2", "symm", "le", "lt", "ne", "trans", "elim"})
