@@ -84,6 +84,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.cast_ne_zero", "ZQR", "{n : ℕ}", "(n : α) ≠ 0 ↔ n ≠ 0"),
     ("Nat.one_le_cast", "ZQR", "{n : ℕ}", "1 ≤ (n : α) ↔ 1 ≤ n"),
     ("Nat.cast_pos'", "ZQR", "{n : ℕ}", "(0 : α) < (n : α) ↔ 0 < n"),
+    # ---- logarithms (checked against the facts of `lib_facts.py`)
+    ("Real.log_zero", "R", "", "Real.log 0 = 0"),
+    ("Real.log_one", "R", "", "Real.log 1 = 0"),
+    ("Real.eq_one_of_pos_of_log_eq_zero", "R", "{x : α} (h₁ : 0 < x) (h₂ : Real.log x = 0)", "x = 1"),
     # ---- fields
     ("inv_eq_iff_eq_inv", "QR", "{a b : α}", "a⁻¹ = b ↔ a = b⁻¹"),
 )
