@@ -87,6 +87,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # ---- logarithms (checked against the facts of `lib_facts.py`)
     ("Real.log_zero", "R", "", "Real.log 0 = 0"),
     ("Real.log_one", "R", "", "Real.log 1 = 0"),
+    ("Real.log_neg", "R", "{x : α} (h0 : 0 < x) (h1 : x < 1)", "Real.log x < 0"),
+    ("Real.log_neg_eq_log", "R", "(x : α)", "Real.log (-x) = Real.log x"),
+    ("Real.log_nonneg_iff", "R", "{x : α} (hx : 0 < x)", "0 ≤ Real.log x ↔ 1 ≤ x"),
+    ("Real.log_ne_zero", "R", "{x : α}", "Real.log x ≠ 0 ↔ x ≠ 0 ∧ x ≠ 1 ∧ x ≠ -1"),
     ("Real.eq_one_of_pos_of_log_eq_zero", "R", "{x : α} (h₁ : 0 < x) (h₂ : Real.log x = 0)", "x = 1"),
     # ---- fields
     ("inv_eq_iff_eq_inv", "QR", "{a b : α}", "a⁻¹ = b ↔ a = b⁻¹"),
