@@ -79,6 +79,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.gcd_dvd_left", "N", "(m n : α)", "Nat.gcd m n ∣ m"),
     ("Nat.gcd_dvd_right", "N", "(m n : α)", "Nat.gcd m n ∣ n"),
     ("Int.ofNat_zero_le", "Z", "(n : ℕ)", "0 ≤ (n : ℤ)"),
+    ("Int.ofNat_inj", "Z", "{m n : ℕ}", "(m : ℤ) = (n : ℤ) ↔ m = n"),
+    ("Nat.succ_pos", "N", "(n : α)", "0 < n + 1"),
+    ("Nat.lcm_zero_left", "N", "(m : α)", "Nat.lcm 0 m = 0"),
+    ("Nat.lcm_zero_right", "N", "(m : α)", "Nat.lcm m 0 = 0"),
+    # `MulLeftMono` (as `Left.one_le_mul` of batch 3, whose alias this is): ℕ only
+    ("one_le_mul", "N", "{a b : α} (ha : 1 ≤ a) (hb : 1 ≤ b)", "1 ≤ a * b"),
     ("dvd_of_eq", "NZ", "{a b : α} (h : a = b)", "a ∣ b"),
     # ---- casts from ℕ (Mathlib: `CharZero` / ordered semirings)
     ("Nat.cast_ne_zero", "ZQR", "{n : ℕ}", "(n : α) ≠ 0 ↔ n ≠ 0"),
