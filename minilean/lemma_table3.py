@@ -81,6 +81,7 @@ ALIASES: dict[str, str] = {
     # (`log_zero` / `log_one` are left out: `Complex.log_zero` / `Complex.log_one` exist, ambiguous as
     # `cos_add` is when a header opens `Complex`)
     "log_nonneg_iff": "Real.log_nonneg_iff",
+    "log_mul": "Real.log_mul",
     "log_neg_eq_log": "Real.log_neg_eq_log",
     "eq_one_of_pos_of_log_eq_zero": "Real.eq_one_of_pos_of_log_eq_zero",
 }

@@ -85,6 +85,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.lcm_zero_right", "N", "(m : α)", "Nat.lcm m 0 = 0"),
     # `MulLeftMono` (as `Left.one_le_mul` of batch 3, whose alias this is): ℕ only
     ("one_le_mul", "N", "{a b : α} (ha : 1 ≤ a) (hb : 1 ≤ b)", "1 ≤ a * b"),
+    ("lt_mul_of_one_le_of_lt", "N", "{a b c : α} (ha : 1 ≤ a) (h : b < c)", "b < a * c"),
+    ("Nat.mul_div_cancel_left", "N", "(m : α) {n : α} (H : 0 < n)", "n * m / n = m"),
     ("dvd_of_eq", "NZ", "{a b : α} (h : a = b)", "a ∣ b"),
     # ---- casts from ℕ (Mathlib: `CharZero` / ordered semirings)
     ("Nat.cast_ne_zero", "ZQR", "{n : ℕ}", "(n : α) ≠ 0 ↔ n ≠ 0"),
@@ -100,6 +102,15 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.eq_one_of_pos_of_log_eq_zero", "R", "{x : α} (h₁ : 0 < x) (h₂ : Real.log x = 0)", "x = 1"),
     # ---- fields
     ("inv_eq_iff_eq_inv", "QR", "{a b : α}", "a⁻¹ = b ↔ a = b⁻¹"),
+    ("mul_one_div", "QR", "(a b : α)", "a * (1 / b) = a / b"),
+    ("one_div", "QR", "(a : α)", "1 / a = a⁻¹"),
+    ("div_eq_mul_inv", "QR", "(a b : α)", "a / b = a * b⁻¹"),
+    ("mul_inv_cancel₀", "QR", "{a : α} (h : a ≠ 0)", "a * a⁻¹ = 1"),
+    ("inv_mul_cancel₀", "QR", "{a : α} (h : a ≠ 0)", "a⁻¹ * a = 1"),
+    # the `GroupWithZero` statement this name had until Mathlib 2024-08 (now the `Group` lemma, which
+    # does not apply to ℚ ℝ); the public proofs were checked against Mathlib versions of both eras
+    ("mul_inv_cancel", "QR", "{a : α} (h : a ≠ 0)", "a * a⁻¹ = 1"),
+    ("div_mul_eq_mul_div", "QR", "(a b c : α)", "a / b * c = a * c / b"),
 )
 
 __all__ = ["ROWS"]
