@@ -87,6 +87,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("one_le_mul", "N", "{a b : α} (ha : 1 ≤ a) (hb : 1 ≤ b)", "1 ≤ a * b"),
     ("lt_mul_of_one_le_of_lt", "N", "{a b c : α} (ha : 1 ≤ a) (h : b < c)", "b < a * c"),
     ("Nat.mul_div_cancel_left", "N", "(m : α) {n : α} (H : 0 < n)", "n * m / n = m"),
+    ("Nat.mul_div_cancel_left'", "N", "{a b : α} (Hd : a ∣ b)", "a * (b / a) = b"),
+    ("Nat.mul_div_cancel'", "N", "{n m : α} (H : n ∣ m)", "n * (m / n) = m"),
+    ("Nat.div_mul_cancel", "N", "{a b : α} (H : b ∣ a)", "a / b * b = a"),
     ("dvd_of_eq", "NZ", "{a b : α} (h : a = b)", "a ∣ b"),
     # ---- casts from ℕ (Mathlib: `CharZero` / ordered semirings)
     ("Nat.cast_ne_zero", "ZQR", "{n : ℕ}", "(n : α) ≠ 0 ↔ n ≠ 0"),
