@@ -82,6 +82,7 @@ ALIASES: dict[str, str] = {
     # `cos_add` is when a header opens `Complex`)
     "log_nonneg_iff": "Real.log_nonneg_iff",
     "log_mul": "Real.log_mul",
+    "mul_rpow": "Real.mul_rpow",
     "log_neg_eq_log": "Real.log_neg_eq_log",
     "eq_one_of_pos_of_log_eq_zero": "Real.eq_one_of_pos_of_log_eq_zero",
 }

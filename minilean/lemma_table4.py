@@ -102,6 +102,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.log_neg_eq_log", "R", "(x : α)", "Real.log (-x) = Real.log x"),
     ("Real.log_nonneg_iff", "R", "{x : α} (hx : 0 < x)", "0 ≤ Real.log x ↔ 1 ≤ x"),
     ("Real.log_ne_zero", "R", "{x : α}", "Real.log x ≠ 0 ↔ x ≠ 0 ∧ x ≠ 1 ∧ x ≠ -1"),
+    ("Real.mul_rpow", "R", "{x y z : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "(x * y) ^ z = x ^ z * y ^ z"),
     ("Real.eq_one_of_pos_of_log_eq_zero", "R", "{x : α} (h₁ : 0 < x) (h₂ : Real.log x = 0)", "x = 1"),
     # ---- fields
     ("inv_eq_iff_eq_inv", "QR", "{a b : α}", "a⁻¹ = b ↔ a = b⁻¹"),

@@ -13,7 +13,8 @@ The theorems, by function:
   `Real.log_one` (log 1 = 0), `Real.log_neg` (0 < x → x < 1 → log x < 0), `Real.log_neg_eq_log`
   (log (-x) = log x);
 - `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
-  `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z);
+  `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
+  `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, its value on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
@@ -91,6 +92,10 @@ def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
     if n is not None and 0 <= n <= MAX_POWER:
         facts.append(v == _power(x, n))
     base, expo = e.args
+    if isinstance(base, EBin) and base.op == "*":  # `Real.mul_rpow`: 0 ≤ a → 0 ≤ b → (a * b) ^ y = a ^ y * b ^ y
+        pa, pb = enc.expr(base.lhs, REAL), enc.expr(base.rhs, REAL)
+        ra, rb = (enc.expr(EApp("Real.rpow", (t, expo)), REAL) for t in (base.lhs, base.rhs))
+        facts.append(z3.Implies(z3.And(pa >= 0, pb >= 0), v == ra * rb))
     if isinstance(expo, EBin) and expo.op == "*":  # x ^ (y * z) = (x ^ y) ^ z when 0 ≤ x
         nested = EApp("Real.rpow", (EApp("Real.rpow", (base, expo.lhs)), expo.rhs))
         facts.append(z3.Implies(x >= 0, v == enc.expr(nested, REAL)))
