@@ -92,7 +92,7 @@ def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
     if n is not None and 0 <= n <= MAX_POWER:
         facts.append(v == _power(x, n))
     base, expo = e.args
-    if isinstance(base, EBin) and base.op == "*":  # `Real.mul_rpow`: 0 ≤ a → 0 ≤ b → (a * b) ^ y = a ^ y * b ^ y
+    if isinstance(base, EBin) and base.op == "*":  # `Real.mul_rpow`: 0 ≤ a → 0 ≤ b → (a * b) ^ y = …
         pa, pb = enc.expr(base.lhs, REAL), enc.expr(base.rhs, REAL)
         ra, rb = (enc.expr(EApp("Real.rpow", (t, expo)), REAL) for t in (base.lhs, base.rhs))
         facts.append(z3.Implies(z3.And(pa >= 0, pb >= 0), v == ra * rb))
