@@ -15,6 +15,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from minilean.congr_arg import NAMES as CONGR_ARG
+from minilean.congr_arg import congr_arg_decl
 from minilean.decls import Binder, Decl
 from minilean.goals import (
     Goal,
@@ -489,6 +491,10 @@ class Elaborator:
             decl = self._global(name)
             if decl is not None:
                 return decl, args
+            if name in CONGR_ARG and self._local(name) is None and len(args) == 2 and args[0][0] == "fun":
+                # `congr_arg (fun z => e) h`: the function literal applied (congr_arg.py)
+                h_type = self.synth(args[1])
+                return congr_arg_decl(args[0], h_type, self._sorts()), [_Typed(h_type)]
             if self._local(name.split(".")[0]) is None:  # Mathlib lemmas of the checked table
                 from minilean.lemmas import resolve
 

@@ -57,6 +57,10 @@ ACCEPT = [
     "(x : ℝ) (h₀ : x ≠ -1) : x + 1 ≠ 0 := mt (add_eq_zero_iff_eq_neg.mp) h₀",
     "(x : ℝ) (h₀ : x ≠ -1) : x + 1 ≠ 0 := by\n  have h := mt add_eq_zero_iff_eq_neg.mp h₀\n  exact h",
     "(x : ℝ) (h₀ : x ≠ -1) (h₁ : 3 / (x + 1) = 2) : x = 1 / 2 := by\n  rw [div_eq_iff (mt (add_eq_zero_iff_eq_neg.mp) h₀)] at h₁\n  linarith",
+    # `congr_arg` with a `fun` literal (the application beta-reduced, as Lean's `inferType` gives it)
+    "(x a b : ℝ) (h : a = b) : x * a = x * b := congr_arg (fun z => x * z) h",
+    "(x y : ℤ) (h : x ^ 5 = y ^ 2 + 4) : x ^ 5 % 11 = (y ^ 2 + 4) % 11 := by\n  have h₁ := congr_arg (fun x => x % 11) h\n  exact h₁",
+    "(a b : ℕ) (h : a = b) : (a : ℝ) + 1 = (b : ℝ) + 1 := congrArg (fun (z : ℕ) => (z : ℝ) + 1) h",
     # batch 4 lemmas
     "(x y : ℝ) (h : x + y = 3) : x ^ 1 + y ^ 1 = 3 := by\n  rw [pow_one x, pow_one y]\n  exact h",
     "(u : ℝ) (h : u ^ 2 * u ^ 3 = 1) : u ^ (2 + 3) = 1 := by\n  rw [pow_add u 2 3]\n  exact h",
@@ -104,6 +108,10 @@ REFUSE = [
     "(x : ℝ) (h₀ : x ≠ 1) : x + 1 ≠ 0 := mt (add_eq_zero_iff_eq_neg.mp) h₀",
     "(x : ℝ) (h₀ : x ≠ -1) : x + 2 ≠ 0 := by\n  have h := mt add_eq_zero_iff_eq_neg.mp h₀\n  exact h",
     "(p q : Prop) (h : p ↔ q) : ¬q ↔ ¬p := Iff.not h",
+    "(x a b : ℝ) (h : a = b) : x * a = x * b + 1 := congr_arg (fun z => x * z) h",
+    "(x y : ℤ) (h : x ^ 5 = y ^ 2 + 4) : x ^ 5 % 11 = (y ^ 2 + 5) % 11 := by\n  have h₁ := congr_arg (fun x => x % 11) h\n  exact h₁",
+    "(a b : ℕ) (h : a = b + 1) : (a : ℝ) + 1 = (b : ℝ) + 1 := congrArg (fun (z : ℕ) => (z : ℝ) + 1) h",
+    "(a b : ℝ) (h : a < b) : a + 1 < b + 1 := congr_arg (fun z => z + 1) h",
     # batch 4: false variants, premises that do not hold, types where Mathlib's classes fail
     "(x y : ℝ) (h : x + y = 3) : x ^ 1 + y ^ 1 = 4 := by\n  rw [pow_one x, pow_one y]\n  exact h",
     "(n : ℕ) (h : n ≠ 1) : (n : ℝ) ≠ 0 := Nat.cast_ne_zero.mpr h",
