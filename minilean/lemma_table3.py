@@ -78,6 +78,13 @@ ALIASES: dict[str, str] = {
     "rpow_nat_cast": "Real.rpow_natCast",
     "rpow_mul": "Real.rpow_mul",
     "sqrt_eq_iff_sq_eq": "Real.sqrt_eq_iff_sq_eq",
+    # (`log_zero` / `log_one` are left out: `Complex.log_zero` / `Complex.log_one` exist, ambiguous as
+    # `cos_add` is when a header opens `Complex`)
+    "log_nonneg_iff": "Real.log_nonneg_iff",
+    "log_mul": "Real.log_mul",
+    "mul_rpow": "Real.mul_rpow",
+    "log_neg_eq_log": "Real.log_neg_eq_log",
+    "eq_one_of_pos_of_log_eq_zero": "Real.eq_one_of_pos_of_log_eq_zero",
 }
 
 # lemmas z3 cannot check (nonlinear divisibility): admitted once minilean itself proves the statement at

@@ -23,6 +23,7 @@ from minilean.goals import TacticFail
 from minilean.lemma_table2 import ROWS as EXTRA_ROWS
 from minilean.lemma_table3 import ALIASES, PROOFS
 from minilean.lemma_table3 import ROWS as BATCH3_ROWS
+from minilean.lemma_table4 import ROWS as BATCH4_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
 
@@ -154,7 +155,7 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
-SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS)
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update({alias: replace(BY_NAME[target], name=alias) for alias, target in ALIASES.items()})
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}

@@ -9,9 +9,12 @@ by lemma admission, rewrite-instance checks and the test oracle; Mathlib's tacti
 The theorems, by function:
 - `Real.log x`: `Real.log_pos` (1 < x → 0 < log x), `Real.log_ne_zero_of_pos_of_ne_one`
   (0 < x → x ≠ 1 → log x ≠ 0), `Real.log_pow` (log (x ^ n) = n * log x, numeral n),
-  `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y);
+  `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y), `Real.log_zero` (log 0 = 0),
+  `Real.log_one` (log 1 = 0), `Real.log_neg` (0 < x → x < 1 → log x < 0), `Real.log_neg_eq_log`
+  (log (-x) = log x);
 - `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
-  `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z);
+  `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
+  `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, its value on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
@@ -24,7 +27,7 @@ import math
 
 import z3
 
-from minilean.syntax import NAT, REAL, EApp, EBin, ECast, ENum, Expr
+from minilean.syntax import NAT, REAL, EApp, EBin, ECast, ENeg, ENum, Expr
 
 MAX_POWER = 64  # `rpow_natCast` / `log_pow` instances are multiplied out: small numeral exponents only
 _R = z3.RealSort
@@ -67,7 +70,12 @@ def extra(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
 
 def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
     facts = [z3.Implies(x > 1, v > 0), z3.Implies(z3.And(x > 0, x != 1), v != 0)]
+    facts += [z3.Implies(x == 0, v == 0), z3.Implies(x == 1, v == 0)]  # `Real.log_zero`, `Real.log_one`
+    facts.append(z3.Implies(z3.And(x > 0, x < 1), v < 0))  # `Real.log_neg`
     arg = e.args[0]
+    # `Real.log_neg_eq_log`: log (-x) = log x, stated once from each side (`- -x` is never built)
+    other = arg.arg if isinstance(arg, ENeg) else ENeg(arg)
+    facts.append(v == enc.expr(EApp("Real.log", (other,)), REAL))
     if isinstance(arg, EBin) and arg.op == "^" and (n := _numeral(arg.rhs)) is not None and n <= MAX_POWER:
         facts.append(v == n * enc.expr(EApp("Real.log", (arg.lhs,)), REAL))
     if isinstance(arg, EBin) and arg.op == "*":
@@ -84,6 +92,10 @@ def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
     if n is not None and 0 <= n <= MAX_POWER:
         facts.append(v == _power(x, n))
     base, expo = e.args
+    if isinstance(base, EBin) and base.op == "*":  # `Real.mul_rpow`: 0 ≤ a → 0 ≤ b → (a * b) ^ y = …
+        pa, pb = enc.expr(base.lhs, REAL), enc.expr(base.rhs, REAL)
+        ra, rb = (enc.expr(EApp("Real.rpow", (t, expo)), REAL) for t in (base.lhs, base.rhs))
+        facts.append(z3.Implies(z3.And(pa >= 0, pb >= 0), v == ra * rb))
     if isinstance(expo, EBin) and expo.op == "*":  # x ^ (y * z) = (x ^ y) ^ z when 0 ≤ x
         nested = EApp("Real.rpow", (EApp("Real.rpow", (base, expo.lhs)), expo.rhs))
         facts.append(z3.Implies(x >= 0, v == enc.expr(nested, REAL)))

@@ -15,6 +15,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from minilean.congr_arg import NAMES as CONGR_ARG
+from minilean.congr_arg import congr_arg_decl
 from minilean.decls import Binder, Decl
 from minilean.goals import (
     Goal,
@@ -100,6 +102,11 @@ BUILTINS: dict[str, Decl] = {
         _decl("Iff.mp", "a b", [("self", "a ↔ b")], "a → b"),
         _decl("Iff.mpr", "a b", [("self", "a ↔ b")], "b → a"),
         _decl("Iff.symm", "a b", [("h", "a ↔ b")], "b ↔ a"),
+        _decl("Iff.trans", "a b c", [("h₁", "a ↔ b"), ("h₂", "b ↔ c")], "a ↔ c"),
+        _decl("Iff.not", "a b", [("h", "a ↔ b")], "¬a ↔ ¬b"),
+        _decl("Or.imp", "a b c d", [("f", "a → c"), ("g", "b → d"), ("h", "a ∨ b")], "c ∨ d"),
+        _decl("Or.imp_left", "a b c", [("f", "a → b"), ("h", "a ∨ c")], "b ∨ c"),
+        _decl("Or.imp_right", "a b c", [("f", "b → c"), ("h", "a ∨ b")], "a ∨ c"),
         _decl("Iff.rfl", "a", [], "a ↔ a"),
         _decl("Iff.refl", "", [], "a ↔ a", explicit_props="a"),
         _decl("absurd", "a b", [("h₁", "a"), ("h₂", "¬a")], "b"),
@@ -125,7 +132,15 @@ _FIELDS: dict[str, dict[str, str]] = {
         "resolve_left": "Or.resolve_left",
         "resolve_right": "Or.resolve_right",
     },
-    "↔": {"1": "Iff.mp", "2": "Iff.mpr", "mp": "Iff.mp", "mpr": "Iff.mpr", "symm": "Iff.symm"},
+    "↔": {
+        "1": "Iff.mp",
+        "2": "Iff.mpr",
+        "mp": "Iff.mp",
+        "mpr": "Iff.mpr",
+        "symm": "Iff.symm",
+        "trans": "Iff.trans",
+        "not": "Iff.not",
+    },
     "False": {"elim": "False.elim"},
     "¬": {"elim": "Not.elim"},
 }
@@ -479,6 +494,10 @@ class Elaborator:
             decl = self._global(name)
             if decl is not None:
                 return decl, args
+            if name in CONGR_ARG and self._local(name) is None and len(args) == 2 and args[0][0] == "fun":
+                # `congr_arg (fun z => e) h`: the function literal applied (congr_arg.py)
+                h_type = self.synth(args[1])
+                return congr_arg_decl(args[0], h_type, self._sorts()), [_Typed(h_type)]
             if self._local(name.split(".")[0]) is None:  # Mathlib lemmas of the checked table
                 from minilean.lemmas import resolve
 
@@ -496,7 +515,12 @@ class Elaborator:
                 return None
             base, *fields = name.split(".")
             if self._local(base) is None:
-                raise TacticFail(f"unknown identifier '{name}'")
+                from minilean.rel_fields import split_lemma_field
+
+                split = split_lemma_field(name)  # `Nat.zero_lt_two.trans_le h`: a table lemma's field
+                if split is None:
+                    raise TacticFail(f"unknown identifier '{name}'")
+                base, fields = split
             recv: object = ("id", base)
         elif node[0] == "proj":
             iff = self._applied_iff(node, args)
@@ -554,6 +578,10 @@ class Elaborator:
         if head == "≠" and field == "elim":
             head = "¬"
         name = _FIELDS.get(head or "", {}).get(field)
+        if name is None and isinstance(ty, PRel):  # `h.le`, `h.ne'`, `h.trans_le` (rel_fields)
+            from minilean.rel_fields import field_decl
+
+            return field_decl(ty, field)
         return BUILTINS[name] if name else None
 
     def _project(self, recv: object, field: str, args: list) -> Prop:
@@ -666,7 +694,12 @@ class Elaborator:
                     else:
                         self.check(arg, inst)  # type: ignore[arg-type]
                 elif isinstance(arg, _Typed) or arg[0] in ("id", "app", "proj", "ascr"):  # type: ignore[index]
-                    ty = arg.ty if isinstance(arg, _Typed) else self.synth(arg)  # type: ignore[arg-type]
+                    if isinstance(arg, _Typed):
+                        ty = arg.ty
+                    else:
+                        ty = self._synth_postponable(arg, inst, len(todo) > 1)  # type: ignore[arg-type]
+                        if ty is None:
+                            continue
                     s = match(pat, ty, st.subst)
                     if s is None:
                         raise _mismatch(_show_node(arg) if isinstance(arg, tuple) else "argument", ty, inst)
@@ -678,6 +711,50 @@ class Elaborator:
             if not progress:
                 raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
         st.pending = []
+
+
+    def _synth_postponable(self, arg: tuple, hint: Prop, others: bool) -> Prop | None:
+        """The type of an argument whose binder type still has metavariables. A table lemma whose type
+        `α` nothing in it fixes (`mt add_eq_zero_iff_eq_neg.mp h`) takes it from the binder type's
+        known part; when that is not known yet either and other arguments are still pending, the
+        argument waits for them (None), as Lean postpones it. The synthesized type is matched against
+        the binder type afterwards, so the hint only chooses, never admits."""
+        self._expected = hint
+        try:
+            return self.synth(arg)
+        except TacticFail as e:
+            if "synthesize implicit argument" not in str(e):
+                raise
+            ty = self._unified(arg, hint)
+            if ty is not None:
+                return ty
+            if others:
+                return None
+            raise
+        finally:
+            self._expected = None
+
+    def _unified(self, arg: tuple, hint: Prop) -> Prop | None:
+        """The lemma application `arg` with the implicit variables no argument fixes taken from the binder
+        type `hint` by unification (unify_args); None unless that makes its type ground."""
+        from minilean.unify_args import resolved, unify
+
+        try:
+            self._expected = hint
+            app = self._as_app(arg)
+            self._expected = None
+            if app is None:
+                return None
+            st = self.start_app(*app)
+            self.finish_app(st)
+        except TacticFail:
+            return None
+        res = instantiate(st.pattern_result, st.subst)
+        s = unify(res, hint, {})
+        if s is None:
+            return None
+        res = resolved(res, s)  # type: ignore[assignment]
+        return res if is_ground(res) else None
 
 
 _PROJECTIONS = frozenset({"mp", "mpr", "1", "2", "symm", "le", "lt", "ne", "trans", "elim"})
