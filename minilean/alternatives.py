@@ -54,6 +54,10 @@ def split_alternatives(group: list[Line]) -> tuple[str, list[Alternative]] | Non
         if it[2].startswith("|") and it[1] == alt_col:
             close()
             head_line, cur = it, []
+        elif head_line is not None and it[2].startswith("<;>"):
+            # `<;>` is a trailing parser with no column check: Lean's Pratt loop applies it to the
+            # innermost tactic parsed last, i.e. the last tactic of the last alternative's body
+            cur.append(it)
         elif head_line is None or it[1] <= alt_col:
             raise TacticFail("unexpected token; expected '|'")
         else:

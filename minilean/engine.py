@@ -323,10 +323,12 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
     base = items[0][1]
     groups: list[list[Line]] = []
     for it in items:
-        if it[1] < base:
-            raise _Fail("expected command", it[0], it[1])
         # `| alt =>` and `<;> tac` lines, and lines after a trailing `<;>`, continue the tactic before
         joins = it[2].startswith(("|", "<;>")) or (groups and groups[-1][-1][2].endswith("<;>"))
+        # a `<;>` line left of the block still continues its last tactic (trailing parsers in Lean's
+        # Pratt loop check no column); the enclosing block handed it down to this innermost one
+        if it[1] < base and not (groups and it[2].startswith("<;>")):
+            raise _Fail("expected command", it[0], it[1])
         if (it[1] == base and not joins) or not groups:
             groups.append([it])
         else:
