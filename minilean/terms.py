@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from minilean import kmatch
 from minilean.congr_arg import NAMES as CONGR_ARG
 from minilean.congr_arg import congr_arg_decl
 from minilean.decls import Binder, Decl
@@ -321,13 +322,22 @@ class Elaborator:
     def _defeq(self, got: Prop, expected: Prop) -> bool:
         """Definitional equality: unfolding reaches the `∃` behind `∣`, Even and Odd, and the values of
         let-bound variables (zeta-delta)."""
-        if defeq(got, expected) or defeq_unfolding(got, expected):
+        if defeq(got, expected) or defeq_unfolding(got, expected) or self._offset_defeq(got, expected):
             return True
         zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
         if zg is None and ze is None:
             return False
         zg, ze = zg or got, ze or expected
-        return defeq(zg, ze) or defeq_unfolding(zg, ze)
+        return defeq(zg, ze) or defeq_unfolding(zg, ze) or self._offset_defeq(zg, ze)
+
+    def _offset_defeq(self, got: Prop, expected: Prop) -> bool:
+        """What isDefEq gets from ℕ literals: `a (1 + 1)` is `a 2` and `x + 12 + 1` is `x + 13`
+        (isDefEqOffsetNat, Nat literal folding). Reducible defeq implies default defeq, so kmatch's
+        reducible check (offsets and closed ℕ arithmetic, arguments at their own type) is a safe
+        part of what `exact` accepts."""
+        if not (is_ground(got) and is_ground(expected)):
+            return False
+        return kmatch.pmatch(got, expected, {}, self._sorts()) is not None
 
     def _check_by(self, tactic: str, expected: Prop) -> None:
         """A term-level `by tac`: the block must close `expected` in this context; its sorries count."""

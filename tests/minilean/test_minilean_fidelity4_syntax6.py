@@ -41,3 +41,22 @@ def test_dedented_then_after_induction() -> None:
     false = ("(n : ℕ) : n + 1 = n := by\n  induction n with\n  | zero => skip\n  | succ k ih => skip\n"
              "  <;> omega")
     assert not _accepts(false)
+
+
+# `exact`/term checks: isDefEq folds closed ℕ literal arithmetic and ℕ offsets (`a (1 + 1)` is `a 2`)
+
+
+def test_exact_sees_nat_literal_arithmetic_in_arguments() -> None:
+    assert _accepts("(a : ℕ → ℝ) (h : ∀ m, a (m + 1) = a m) : a 2 = a 1 := h 1")
+    assert _accepts("(a : ℕ → ℝ) (h : a (2 + 2) = 0) : a 4 = 0 := by\n  exact h")
+    assert not _accepts("(a : ℕ → ℝ) (h : ∀ m, a (m + 1) = a m) : a 3 = a 1 := h 1")
+
+
+def test_exact_sees_nat_offsets() -> None:
+    assert _accepts("(x y : ℕ) (h : y = x + 12 + 1) : y = x + 13 := by\n  exact h")
+    assert not _accepts("(x y : ℕ) (h : y = x + 12 + 1) : y = x + 14 := by\n  exact h")
+
+
+def test_exact_does_not_fold_real_arithmetic() -> None:
+    # ℝ addition does not compute: Lean's isDefEq cannot fold `12 + 1` there
+    assert not _accepts("(x y : ℝ) (h : y = x + 12 + 1) : y = x + 13 := by\n  exact h")
