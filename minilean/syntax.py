@@ -258,6 +258,7 @@ _SYMBOLS = sorted(
         "^",
         "∣",
         "↑",
+        "√",
         "∀",
         "∃",
         "|",
@@ -468,7 +469,7 @@ class Parser:
             return True
         if t.kind == "id":
             return t.text not in KEYWORDS or t.text == "sorry"
-        return t.kind == "sym" and t.text in ("(", "⟨", "?_", "↑")
+        return t.kind == "sym" and t.text in ("(", "⟨", "?_", "↑", "√")
 
     def _leading(self) -> tuple[Node, int]:
         t = self.peek()
@@ -631,6 +632,8 @@ class Parser:
             node = ("hole",)
         elif t.kind == "sym" and t.text == "↑":
             node = ("coe", self._arg())
+        elif t.kind == "sym" and t.text == "√":  # Mathlib's `prefix:max "√" => Real.sqrt`: `√x⁻¹` is `√(x⁻¹)`
+            node = ("app", ("id", "Real.sqrt"), (self._arg(),))
         elif t.kind == "sym" and t.text == "|":
             inner = self.term(0)
             self.expect("|")

@@ -60,3 +60,19 @@ def test_exact_sees_nat_offsets() -> None:
 def test_exact_does_not_fold_real_arithmetic() -> None:
     # ℝ addition does not compute: Lean's isDefEq cannot fold `12 + 1` there
     assert not _accepts("(x y : ℝ) (h : y = x + 12 + 1) : y = x + 13 := by\n  exact h")
+
+
+# `√x` is Mathlib's `prefix:max "√" => Real.sqrt`: it takes one argument at max precedence
+
+
+def test_sqrt_prefix_is_real_sqrt() -> None:
+    assert _accepts("(x : ℝ) (h : √x = 2) : Real.sqrt x = 2 := h")
+    assert _accepts("(k : ℕ) (h : √k = 3) : Real.sqrt (k : ℝ) = 3 := h")
+    assert _accepts("(x : ℝ) (h : Real.sqrt x * 2 = 4) : √x * 2 = 4 := h")
+    assert _accepts("(x : ℝ) (h : Real.sqrt x ^ 2 = 4) : √x ^ 2 = 4 := h")
+    assert _accepts("(x : ℝ) (h : Real.sqrt (x⁻¹) = 4) : √x⁻¹ = 4 := h")
+
+
+def test_sqrt_prefix_binds_tighter_than_operators() -> None:
+    assert not _accepts("(x : ℝ) (h : Real.sqrt (x * 2) = 4) : √x * 2 = 4 := h")
+    assert not _accepts("(x : ℝ) (h : Real.sqrt (x ^ 2) = 4) : √x ^ 2 = 4 := h")
