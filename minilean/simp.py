@@ -24,9 +24,12 @@ from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.range_simp import range_step
 from minilean.syntax import (
+    COMPLEX,
     FALSE,
     INT,
     NAT,
+    RAT,
+    REAL,
     TRUE,
     EApp,
     EBin,
@@ -478,6 +481,10 @@ class Simplifier:
         if op == "=" and b == ENum(0):
             if isinstance(a, EBin) and a.op == "*":
                 return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))  # mul_eq_zero
+            if isinstance(a, EBin) and a.op == "/" and ty in (RAT, REAL, COMPLEX):
+                # div_eq_zero_iff (@[simp], GroupWithZero; ℕ/ℤ division rounds, so not there). Lean's
+                # one_div first makes `1 / b` into `b⁻¹` and inv_eq_zero gives `b = 0`: the same end
+                return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))
             if isinstance(a, ENeg):
                 return PRel("=", a.arg, b, ty)  # neg_eq_zero
             if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:
