@@ -31,3 +31,22 @@ def test_ring_still_fails_when_ring_nf_makes_no_progress() -> None:
 
 def test_ring_closes_identities_as_before() -> None:
     assert _accepts("(a b : ℝ) : (a + b) ^ 2 = a ^ 2 + 2 * a * b + b ^ 2 := by\n  ring")
+
+
+def test_ring_with_symbolic_exponents() -> None:
+    # Mathlib's ring normalizes exponents (pow_add, pow_mul)
+    assert _accepts("(x : ℝ) (n : ℕ) : x ^ (n + 2) = x ^ n * x ^ 2 := by\n  ring")
+    assert _accepts("(x : ℝ) (n m : ℕ) : x ^ (2 * n + m) = (x ^ n) ^ 2 * x ^ m := by\n  ring")
+    assert _accepts("(n : ℕ) : 2 ^ (n + 1) = 2 * 2 ^ n := by\n  ring")
+    assert not _accepts("(x : ℝ) (n : ℕ) : x ^ (n + 2) = x ^ n * x ^ 3 := by\n  ring")
+    assert not _accepts("(x : ℝ) (n : ℕ) : x ^ (n + 1) = x ^ n + x := by\n  ring")
+
+
+def test_no_ring_nf_fallback_with_symbolic_exponents() -> None:
+    # minilean's ring_nf keeps `x ^ (n + 1)` whole where Mathlib's splits it: no fallback there
+    assert not _accepts("(x : ℝ) (n : ℕ) (h : x ^ (n + 1) ≤ 1) : x ^ (n + 1) + 0 ≤ 1 := by\n  ring\n  linarith")
+
+
+def test_linarith_keeps_symbolic_powers_atomic() -> None:
+    # linarith's linear forms do not apply pow_add: `x ^ (n + 1)` and `x ^ n * x` are unrelated atoms
+    assert not _accepts("(x : ℝ) (n : ℕ) (h : x ^ n * x ≤ 1) : x ^ (n + 1) ≤ 1 := by\n  linarith")
