@@ -324,6 +324,13 @@ class Simplifier:
             if isinstance(x, ENeg):
                 return EApp("abs", (x.arg,))  # abs_neg
             return x if x in (zero, one) else None  # abs_zero, abs_one
+        if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
+            x, y = e.args
+            if y == one:
+                return x  # Real.rpow_one (@[simp])
+            if y == zero or x == one:
+                return one  # Real.rpow_zero, Real.one_rpow (@[simp])
+            return None
         if not isinstance(e, EBin):
             return None
         op, a, b = e.op, e.lhs, e.rhs

@@ -41,3 +41,18 @@ def test_nat_division_is_not_split() -> None:
 )
 def test_positivity_rpow(src: str, ok: bool) -> None:
     assert _accepts(f"{src} := by\n  positivity") is ok
+
+
+@pytest.mark.parametrize(
+    ("src", "ok"),
+    [
+        ("(r : ℝ) : r ^ (1 : ℝ) = r := by\n  simp", True),  # Real.rpow_one
+        ("(r : ℝ) : r ^ (0 : ℝ) = 1 := by\n  simp", True),  # Real.rpow_zero
+        ("(r : ℝ) : (1 : ℝ) ^ r = 1 := by\n  simp", True),  # Real.one_rpow
+        ("(r : ℝ) : r ^ ((1 : ℝ) / 3 * 3) = r := by\n  norm_num", True),
+        ("(r : ℝ) : r ^ (1 : ℝ) = 1 := by\n  simp", False),
+        ("(r : ℝ) : r ^ ((1 : ℝ) / 3) = r := by\n  norm_num", False),
+    ],
+)
+def test_rpow_simp_lemmas(src: str, ok: bool) -> None:
+    assert _accepts(src) is ok
