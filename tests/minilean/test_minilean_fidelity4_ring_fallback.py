@@ -44,7 +44,8 @@ def test_ring_with_symbolic_exponents() -> None:
 
 def test_no_ring_nf_fallback_with_symbolic_exponents() -> None:
     # minilean's ring_nf keeps `x ^ (n + 1)` whole where Mathlib's splits it: no fallback there
-    assert not _accepts("(x : ℝ) (n : ℕ) (h : x ^ (n + 1) ≤ 1) : x ^ (n + 1) + 0 ≤ 1 := by\n  ring\n  linarith")
+    src = "(x : ℝ) (n : ℕ) (h : x ^ (n + 1) ≤ 1) : x ^ (n + 1) + 0 ≤ 1 := by\n  ring\n  linarith"
+    assert not _accepts(src)
 
 
 def test_linarith_keeps_symbolic_powers_atomic() -> None:
