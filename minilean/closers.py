@@ -198,6 +198,13 @@ def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
         return POS if _sign(e.args[0], ty, hyps) == POS else NONNEG
     if isinstance(e, EApp) and e.fn == "Real.exp":  # `exp a` is always > 0
         return POS
+    if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
+        # Mathlib's evalRpowZero (`a ^ (0 : ℝ)` is 1) and evalRpow (the base's sign: > 0 gives > 0 by
+        # Real.rpow_pos_of_pos, ≥ 0 gives ≥ 0 by Real.rpow_nonneg; nothing for a base of unknown sign)
+        if e.args[1] == ENum(0):
+            return POS
+        base = _sign(e.args[0], ty, hyps)
+        return base if base in (POS, NONNEG) else None
     if isinstance(e, EBin):
         a = _sign(e.lhs, ty, hyps)
         if e.op == "^":

@@ -79,7 +79,7 @@ def _blocked(p: Prop, only: bool) -> str | None:
     if isinstance(p, PRel):
         if p.ty in (NAT, INT) and _literal(p.lhs) and _literal(p.rhs):
             return "a comparison of ℕ/ℤ literals (a default simproc decides it)"
-        if not only and p.op in ("≠", "≥", ">"):
+        if not only and p.op in ("≠", "≥", ">"):  # ≥ / > are flipped before (see _flip_ge)
             return f"`{p.op}` (an rfl simp lemma restates it)"
         return _expr_blocked(p.lhs, p.ty, only) or _expr_blocked(p.rhs, p.ty, only)
     if isinstance(p, PBin):
@@ -95,6 +95,18 @@ def _blocked(p: Prop, only: bool) -> str | None:
     if isinstance(p, PModEq):
         return "a congruence `≡ [MOD]` (what dsimp does inside it is not modelled)"
     return None
+
+
+def _flip_ge(p: Prop) -> Prop:
+    """`ge_iff_le` / `gt_iff_lt` are @[simp] and proved by `Iff.rfl`, so dsimp (without `only`) restates
+    `a ≥ b` as `b ≤ a` and `a > b` as `b < a`, under connectives and binders too."""
+    if isinstance(p, PRel) and p.op in (">", "≥"):
+        return PRel("<" if p.op == ">" else "≤", p.rhs, p.lhs, p.ty)
+    if isinstance(p, PBin):
+        return PBin(p.op, _flip_ge(p.lhs), _flip_ge(p.rhs))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, _flip_ge(p.body))
+    return p
 
 
 def _unfold_all(p: Prop, lets: list[Hyp]) -> Prop:
@@ -156,6 +168,8 @@ def run_dsimp(g: Goal, rest: str, word: str) -> Outcome:
         new = _unfold_all(old, lets)
         if new == old:
             continue
+        if check and not only:
+            new = _flip_ge(new)
         why = _blocked(new, only) if check else None
         if why is not None:
             raise TacticFail(f"minilean: after unfolding, {word} would also rewrite {why}; not modelled")

@@ -86,8 +86,11 @@ def _mul(a: Poly, b: Poly) -> Poly:
 class Normalizer:
     """Polynomials over atoms for one partition: "int" (ℕ and ℤ, casts ℕ → ℤ pushed) or a field type."""
 
-    def __init__(self, partition: str, push_casts: bool = True, sorts: dict | None = None) -> None:
+    def __init__(
+        self, partition: str, push_casts: bool = True, sorts: dict | None = None, sym_pow: bool = False
+    ) -> None:
         self.partition = partition
+        self.sym_pow = sym_pow  # `ring` only: `x ^ (n + 2)` is `x ^ n * x ^ 2` (linarith keeps an atom)
         self.push_casts = push_casts  # linarith's natToInt pushes ℕ → ℤ casts; `ring` does not
         self.nat_atoms: set = set()  # atoms of type ℕ: get `≥ 0`
         self.sorts = sorts  # when known, atoms are identified up to ℕ literal arithmetic in arguments
@@ -132,6 +135,8 @@ class Normalizer:
                 for _ in range(e.rhs.n):
                     out = _mul(out, base)
                 return out
+            if e.op == "^" and self.sym_pow:
+                return self._sym_pow(e, ty)
             if e.op == "/" and not expr_vars(e.rhs, set()):
                 # cancelDenoms cancels division by a closed numeral expression (`x / (8 + 2)`,
                 # `x / (-4 / 5)`); a denominator with variables stays an atom even when they cancel
@@ -143,6 +148,27 @@ class Normalizer:
         if isinstance(e, EApp | ESum):  # functions and big operators are atoms to linarith
             return self.atom(e, ty)
         raise NotLinear(f"unsupported term {e!r}")
+
+    def _sym_pow(self, e: EBin, ty: str) -> Poly:
+        """`b ^ e` with a non-numeral exponent, as Mathlib's `ring` reads it (pow_add, pow_mul): the
+        exponent is normalized as a polynomial over ℕ, its numeral part expands, and each of its other
+        monomials `m` (with coefficient `k`) gives the atom `b ^ m` to the power `k`. The base is kept
+        as written, so `(x * y) ^ n` and `x ^ n * y ^ n` stay different (ring equates them: weaker)."""
+        expo = Normalizer("int", push_casts=False).poly(e.rhs, NAT)
+        c0 = expo.get((), Fraction(0))
+        if c0 > 12 or any(c > 12 for c in expo.values()):
+            raise NotLinear("exponent too large")
+        out = self.poly(EBin("^", e.lhs, ENum(int(c0))), ty)
+        for mono, k in sorted(expo.items(), key=lambda x: repr(x[0])):
+            if mono == ():
+                continue
+            m_expr: Expr = ENum(1)
+            for a, p in mono:
+                m_expr = EBin("*", m_expr, EBin("^", a, ENum(p)))
+            atom = self.atom(EBin("^", e.lhs, m_expr), ty)
+            for _ in range(int(k)):
+                out = _mul(out, atom)
+        return out
 
     def _nat_cast_atom(self, e: ECast) -> Poly:
         self.nat_atoms.add(e)  # `Nat.cast_nonneg`: linarith's preprocessing knows ↑n ≥ 0
@@ -351,7 +377,7 @@ def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:
     """Does `ring` prove `lhs = rhs`? Commutative-ring normal forms over atoms (casts, ∸ ÷ %, division by
     a non-numeral and functions are atoms; numeral exponents expand; division by a numeral is a
     rational coefficient in ℚ/ℝ)."""
-    norm = Normalizer(partition_of(ty), push_casts=False)
+    norm = Normalizer(partition_of(ty), push_casts=False, sym_pow=True)
     return norm.poly(cast_numerals(lhs), ty) == norm.poly(cast_numerals(rhs), ty)
 
 

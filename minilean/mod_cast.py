@@ -25,6 +25,7 @@ from minilean.syntax import (
     ECast,
     ENeg,
     ENum,
+    EVar,
     Expr,
     PBin,
     PNot,
@@ -32,6 +33,7 @@ from minilean.syntax import (
     PQuant,
     PRel,
     Prop,
+    expr_vars,
 )
 
 
@@ -127,4 +129,56 @@ def norm_prop(p: Prop) -> Prop:
     return p
 
 
-__all__ = ["norm_expr", "norm_prop"]
+
+
+def _plain_expr(e: Expr) -> bool:
+    """No cast, no function application and no operation between two numerals: on such a term
+    `norm_cast` can only turn each numeral into a cast numeral and back (`Nat.cast_ofNat`), so the
+    term comes out unchanged. An operation on two numerals could be moved under one cast and
+    evaluated, and a library function could meet a cast lemma, so both are left out."""
+    if isinstance(e, EVar | ENum):
+        return True
+    if isinstance(e, ENeg):
+        return isinstance(e.arg, EVar)
+    if isinstance(e, EBin) and e.op in ("+", "-", "*", "/", "^"):
+        if isinstance(e.lhs, ENum) and isinstance(e.rhs, ENum):
+            return False
+        return _plain_expr(e.lhs) and _plain_expr(e.rhs)
+    return False
+
+
+def _plain_comparison(p: Prop) -> bool:
+    """A comparison of plain terms (see _plain_expr) that mentions a variable, so that `try trivial`'s
+    `decide` cannot evaluate it, with two different sides, so that `rfl` (Eq.refl, or `le_refl`, which
+    Mathlib tags @[refl]) cannot close it."""
+    if isinstance(p, PNot):
+        p = p.arg
+    if not isinstance(p, PRel) or p.op not in ("=", "≠", "<", "≤", ">", "≥") or p.lhs == p.rhs:
+        return False
+    if not (_plain_expr(p.lhs) and _plain_expr(p.rhs)):
+        return False
+    return bool(expr_vars(p.lhs, set()) | expr_vars(p.rhs, set()))
+
+
+def norm_cast_open_goal(p: Prop) -> Prop | None:
+    """The goal `norm_cast0` leaves from `p` when minilean can tell it exactly, else None.
+
+    Two cases: `p` has no cast at all (norm_cast turns numerals into cast numerals and back, so `p` is
+    unchanged), or every cast in the comparison `p` is of a variable from one type and the comparison
+    lowers to that type with plain terms (`(↑x : ℝ) ≠ 1` becomes `x ≠ 1`, by Nat.cast_ne_one /
+    Nat.cast_inj / Nat.cast_ofNat). Anything with arithmetic on numerals, functions, or casts left
+    over is refused: there Lean's printed result is not reproduced."""
+    if _plain_comparison(p):
+        return p
+    want = norm_prop(p)
+    inner = p.arg if isinstance(p, PNot) else p
+    lowered = want.arg if isinstance(want, PNot) else want
+    if isinstance(inner, PRel) and isinstance(lowered, PRel) and lowered.ty != inner.ty:
+        if not _plain_comparison(lowered) or lowered.op in (">", "≥"):  # `>` may come out flipped
+            return None
+        if lowered.op == "≠" and not (lowered.ty == NAT and lowered.rhs in (ENum(0), ENum(1))):
+            return None  # only Nat.cast_ne_zero / Nat.cast_ne_one are known to act on `≠`
+        return want
+    return None
+
+__all__ = ["norm_cast_open_goal", "norm_expr", "norm_prop"]

@@ -374,4 +374,22 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
     return [Goal(tuple(hyps), target, g.tag)]
 
 
-__all__ = ["at_locations", "field_simp_prop", "push_cast_prop", "push_neg", "ring_nf_prop"]
+__all__ = [
+    "at_locations",
+    "field_simp_prop",
+    "has_symbolic_pow",
+    "push_cast_prop",
+    "push_neg",
+    "ring_nf_prop",
+]
+
+
+def has_symbolic_pow(x: object) -> bool:
+    """Does the proposition or term use `^` with a non-numeral exponent? minilean's ring_nf keeps
+    `x ^ (n + 2)` as an atom where Mathlib's writes `x ^ n * x ^ 2`, so its output there is not Lean's."""
+    if isinstance(x, EBin) and x.op == "^" and not isinstance(x.rhs, ENum):
+        return True
+    if isinstance(x, tuple):
+        return any(has_symbolic_pow(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(has_symbolic_pow(getattr(x, f)) for f in fields)

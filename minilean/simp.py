@@ -24,9 +24,12 @@ from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.range_simp import range_step
 from minilean.syntax import (
+    COMPLEX,
     FALSE,
     INT,
     NAT,
+    RAT,
+    REAL,
     TRUE,
     EApp,
     EBin,
@@ -321,6 +324,13 @@ class Simplifier:
             if isinstance(x, ENeg):
                 return EApp("abs", (x.arg,))  # abs_neg
             return x if x in (zero, one) else None  # abs_zero, abs_one
+        if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
+            x, y = e.args
+            if y == one:
+                return x  # Real.rpow_one (@[simp])
+            if y == zero or x == one:
+                return one  # Real.rpow_zero, Real.one_rpow (@[simp])
+            return None
         if not isinstance(e, EBin):
             return None
         op, a, b = e.op, e.lhs, e.rhs
@@ -478,6 +488,10 @@ class Simplifier:
         if op == "=" and b == ENum(0):
             if isinstance(a, EBin) and a.op == "*":
                 return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))  # mul_eq_zero
+            if isinstance(a, EBin) and a.op == "/" and ty in (RAT, REAL, COMPLEX):
+                # div_eq_zero_iff (@[simp], GroupWithZero; ℕ/ℤ division rounds, so not there). Lean's
+                # one_div first makes `1 / b` into `b⁻¹` and inv_eq_zero gives `b = 0`: the same end
+                return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))
             if isinstance(a, ENeg):
                 return PRel("=", a.arg, b, ty)  # neg_eq_zero
             if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:

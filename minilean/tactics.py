@@ -40,7 +40,7 @@ from minilean.goals import (
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
-from minilean.mod_cast import norm_prop
+from minilean.mod_cast import norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
@@ -496,14 +496,18 @@ class Runner:
 
     def t_norm_cast(self, g: Goal, rest: str) -> Outcome:
         """`norm_cast` is `norm_cast0 <;> try trivial`: the goal's casts are normalized (see mod_cast), then
-        a hypothesis that is the normalized goal, or `rfl`, closes it. Only this closing use is supported:
-        a goal left open would have to be stated exactly as Lean prints it, and `at h` is not handled."""
+        a hypothesis that is the normalized goal, or `rfl`, closes it. A goal left open would have to be
+        stated exactly as Lean prints it, so it is kept only where that form is known (see
+        mod_cast.norm_cast_open_goal); `at h` is not handled."""
         if rest.strip():
             raise TacticFail("minilean: only `norm_cast` on the goal is supported (no `at`)")
         want = norm_prop(g.target)
         closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
             isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
         )
+        left = None if closes else norm_cast_open_goal(g.target)
+        if left is not None:  # a result minilean can state exactly as Lean leaves it
+            return Outcome([Goal(g.hyps, left, g.tag)])
         if not closes:
             raise TacticFail(
                 f"minilean: norm_cast leaves the goal\n  {show_prop(want)}\n"
@@ -897,7 +901,14 @@ class Runner:
         except NotLinear as e:
             raise TacticFail(f"ring failed: {e}") from None
         if not ok:
-            raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}")
+            # Mathlib's `ring` is `first | ring1 | try_this ring_nf`: the proof goes on with ring_nf's
+            # goal (an info message, not an error), as faithful as minilean's `ring_nf` itself
+            try:
+                if normal_forms.has_symbolic_pow(t):  # there minilean's ring_nf is not Lean's
+                    raise TacticFail("ring_nf")
+                return Outcome(normal_forms.at_locations(g, "", normal_forms.ring_nf_prop, "ring_nf"))
+            except TacticFail:
+                raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
