@@ -24,6 +24,8 @@ from minilean.lemma_table2 import ROWS as EXTRA_ROWS
 from minilean.lemma_table3 import ALIASES, PROOFS
 from minilean.lemma_table3 import ROWS as BATCH3_ROWS
 from minilean.lemma_table4 import ROWS as BATCH4_ROWS
+from minilean.lemma_table5 import PER_INSTANCE as BATCH5_PER_INSTANCE
+from minilean.lemma_table5 import ROWS as BATCH5_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
 
@@ -155,7 +157,7 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
-SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS)
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update({alias: replace(BY_NAME[target], name=alias) for alias, target in ALIASES.items()})
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
@@ -196,6 +198,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
+    | set(BATCH5_PER_INSTANCE)
 )
 
 
@@ -286,6 +289,7 @@ def _numeral(node: object) -> bool:
 
 def _modulus(schema: Schema) -> list[str]:
     moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
+    moduli.update(BATCH5_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 
