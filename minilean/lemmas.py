@@ -374,6 +374,10 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
+        if not lits and fld is None and not args and expected is not None and not projected:
+            inst = _goal_instance(el, base, ty, expected)
+            if inst is not None:
+                return inst, []
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
@@ -388,6 +392,30 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
     lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
     return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
+
+
+def _goal_instance(el: object, name: str, ty: str, expected: Prop) -> Decl | None:
+    """`apply Nat.mul_mod` / `exact Nat.add_mod` with no arguments on a goal: the schema z3 cannot prove
+    (nonlinear ℕ `%`) is admitted for the one instance that unifies with the goal, once z3 has checked that
+    ground instance. Only for lemmas without hypotheses, so that the instance is all the use asserts; the
+    later unification of `apply`/`exact` finds the same instance (first-order matching is deterministic)."""
+    from minilean.goals import instantiate, is_ground, match
+
+    decl = unchecked(name, ty)
+    if any(not isinstance(b.ty, str) for b in decl.binders):
+        return None
+    st = el.start_app(decl, [], for_apply=True)  # type: ignore[attr-defined]
+    s = match(st.pattern_result, expected, st.subst)
+    if s is None:
+        return None
+    inst = instantiate(st.pattern_result, s)
+    if not is_ground(inst):
+        return None
+    try:
+        ok = smt.valid([], inst, el._sorts(), 4000)  # type: ignore[attr-defined]
+    except smt.Untranslatable:
+        return None
+    return decl if ok is True else None
 
 
 def candidate_types(name: str) -> tuple[str, ...]:
