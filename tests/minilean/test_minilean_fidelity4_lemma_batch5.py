@@ -1,0 +1,101 @@
+"""Round 6: big operators compared up to the name of their index (alpha-equivalence in
+`goals.match_expr`), `Finset.sum_range_id` admitted per ground instance, a per-instance lemma
+(`Nat.mul_mod`, `Nat.add_mod`) used without arguments admitted for the instance its goal fixes, and
+lemma batch 5 (`lemma_table5.py`). Each accepting case has refusals next to it: a captured index, a false
+instance, a dropped premise."""
+
+from __future__ import annotations
+
+import pytest
+
+from minilean.engine import elaborate, initial_env
+from minilean.lemma_table5 import PER_INSTANCE, ROWS
+from minilean.lemmas import NotAdmitted, _s, admitted, check_schema
+
+
+def _accepts(src: str) -> bool:
+    res = elaborate(initial_env(), f"theorem t {src}")
+    return not res.has_errors and not res.sorries
+
+
+ACCEPT = [
+    # alpha-equivalent big operators (Lean terms are locally nameless)
+    "(n : ℕ) (h : ∑ i ∈ Finset.range n, i = 7) : ∑ k ∈ Finset.range n, k = 7 := by\n  exact h",
+    "(n m : ℕ) (h : ∑ i ∈ Finset.range n, i * m = 7) : ∑ j ∈ Finset.range n, j * m = 7 := by\n  rw [h]",
+    "(n : ℕ) (h : ∏ i ∈ Finset.Icc 1 n, (i + 1) = 7) : ∏ x ∈ Finset.Icc 1 n, (x + 1) = 7 := by\n  exact h",
+    # `Finset.sum_range_id` per instance
+    ": (∑ k ∈ Finset.range 101, k) % 6 = 4 := by\n  rw [Finset.sum_range_id]",
+    ": (∑ k ∈ Finset.range 10, k) = 45 := Finset.sum_range_id 10",
+    # `apply Nat.mul_mod` / `Nat.add_mod`: the goal's instance
+    "(n : ℕ) : (12 * n) % 11 = ((12 % 11) * (n % 11)) % 11 := by\n  apply Nat.mul_mod",
+    "(a b : ℕ) : (a + b) % 2 = ((a % 2) + (b % 2)) % 2 := by\n  apply Nat.add_mod",
+    "(a b : ℕ) : (a + b) % 2 = ((a % 2) + (b % 2)) % 2 := by\n  exact Nat.add_mod a b 2",
+    # batch 5
+    "(x y a : ℕ) (ha : a ≠ 0) (h : x * a = y * a) : x = y := (Nat.mul_left_inj ha).mp h",
+    "(n m k : ℕ) : n * (m - k) = n * m - n * k := Nat.mul_sub_left_distrib n m k",
+    "(n m k : ℕ) : n * (m + k) = n * m + n * k := Nat.mul_add n m k",
+    "(n m k : ℕ) : (n + m) * k = n * k + m * k := by\n  rw [Nat.add_mul]",
+    "(n m k : ℕ) : n * m * k = n * (m * k) := Nat.mul_assoc n m k",
+]
+
+REFUSE = [
+    # a free variable named like the other sum's index is not the index (no capture)
+    "(n k : ℕ) (h : ∑ i ∈ Finset.range n, i * k = 7) : ∑ k ∈ Finset.range n, k * k = 7 := by\n  exact h",
+    "(n k : ℕ) (h : ∑ i ∈ Finset.range n, i * k = 7) : ∑ k ∈ Finset.range n, k * k = 7 := by\n  rw [h]",
+    "(n k : ℕ) (h : ∑ i ∈ Finset.range n, k = 7) : ∑ k ∈ Finset.range n, k = 7 := by\n  exact h",
+    # different ranges or operators stay different
+    "(n : ℕ) (h : ∑ i ∈ Finset.range n, i = 7) : ∏ k ∈ Finset.range n, k = 7 := by\n  exact h",
+    "(n : ℕ) (h : ∑ i ∈ Finset.range n, i = 7) : ∑ k ∈ Finset.range (n + 1), k = 7 := by\n  exact h",
+    # a false goal after the rewrite; a summand that is not the index
+    ": (∑ k ∈ Finset.range 101, k) % 6 = 5 := by\n  rw [Finset.sum_range_id]",
+    ": (∑ k ∈ Finset.range 10, (k + 1)) = 45 := by\n  rw [Finset.sum_range_id]",
+    # symbolic range: z3 cannot check the schema (Lean accepts; minilean is weaker, never stronger)
+    "(n : ℕ) : (∑ k ∈ Finset.range n, k) = n * (n - 1) / 2 := Finset.sum_range_id n",
+    # the goal is not an instance of the lemma
+    "(a b : ℕ) : (a + b) % 2 = ((a % 2) + (b % 3)) % 2 := by\n  apply Nat.add_mod",
+    "(a b : ℕ) : (a * b) % 2 = ((a % 2) + (b % 2)) % 2 := by\n  apply Nat.mul_mod",
+    # a term needs its explicit arguments
+    "(a b : ℕ) : (a + b) % 2 = ((a % 2) + (b % 2)) % 2 := Nat.add_mod",
+    # batch 5: wrong side, missing premise
+    "(x y a : ℕ) (h : x * a = y * a) : x = y := (Nat.mul_left_inj h).mp h",
+    "(n m k : ℕ) : n * (m - k) = n * m - k := Nat.mul_sub_left_distrib n m k",
+]
+
+
+@pytest.mark.parametrize("src", ACCEPT)
+def test_accepts(src: str) -> None:
+    assert _accepts(src), src
+
+
+@pytest.mark.parametrize("src", REFUSE)
+def test_refuses(src: str) -> None:
+    assert not _accepts(src), src
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r[0] not in PER_INSTANCE], ids=lambda r: r[0])
+def test_batch5_rows_admitted(row: tuple[str, str, str, str]) -> None:
+    """Every row (but the per-instance ones) is admitted at each of its types: z3 proves it there."""
+    for ty in _s(*row).types:
+        assert admitted(row[0], ty).name == row[0]
+
+
+def test_per_instance_rows_refused_as_schemas() -> None:
+    with pytest.raises(NotAdmitted):
+        admitted("Finset.sum_range_id", "ℕ")
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        ("Nat.mul_left_inj", "N", "{a b c : α}", "b * a = c * a ↔ b = c"),
+        ("Nat.mul_sub_left_distrib", "N", "(n m k : α)", "n * (m - k) = n * m - k"),
+        ("Nat.add_mul", "N", "(n m k : α)", "(n + m) * k = n * k + m"),
+        ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m + k)"),
+    ],
+)
+def test_false_rows_refused(row: tuple[str, str, str, str]) -> None:
+    """A wrong statement (or a dropped premise) is never admitted: the check is real."""
+    schema = _s(*row)
+    for ty in schema.types:
+        with pytest.raises(NotAdmitted):
+            check_schema(schema, ty, {})
