@@ -21,6 +21,19 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.mul_add", "N", "(n m k : α)", "n * (m + k) = n * m + n * k"),
     ("Nat.add_mul", "N", "(n m k : α)", "(n + m) * k = n * k + m * k"),
     ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m * k)"),
+    # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), checked against `logb b x = log x / log b`
+    ("Real.inv_logb", "R", "(a b : α)", "(Real.logb a b)⁻¹ = Real.logb b a"),
+    # Mathlib (Data/Nat/ModEq.lean, Data/Int/ModEq.lean): congruence is an equivalence; `Nat.ModEq` is
+    # `a % n = b % n` for z3. The congruence rules with products or sums (`Nat.ModEq.add/mul/mul_left`,
+    # `Int.modEq_iff_dvd`) are nonlinear with a variable modulus: z3 does not prove them, so not admitted
+    ("Nat.ModEq.refl", "N", "{n : α} (a : α)", "a ≡ a [MOD n]"),
+    ("Nat.ModEq.rfl", "N", "{n a : α}", "a ≡ a [MOD n]"),
+    ("Nat.ModEq.symm", "N", "{n a b : α} (h : a ≡ b [MOD n])", "b ≡ a [MOD n]"),
+    ("Nat.ModEq.trans", "N", "{n a b c : α} (h₁ : a ≡ b [MOD n]) (h₂ : b ≡ c [MOD n])", "a ≡ c [MOD n]"),
+    ("Int.ModEq.refl", "Z", "{n : α} (a : α)", "a ≡ a [ZMOD n]"),
+    ("Int.ModEq.rfl", "Z", "{n a : α}", "a ≡ a [ZMOD n]"),
+    ("Int.ModEq.symm", "Z", "{n a b : α} (h : a ≡ b [ZMOD n])", "b ≡ a [ZMOD n]"),
+    ("Int.ModEq.trans", "Z", "{n a b c : α} (h₁ : a ≡ b [ZMOD n]) (h₂ : b ≡ c [ZMOD n])", "a ≡ c [ZMOD n]"),
 )
 
 # rows whose schema needs induction: admitted per instance (the modulus-like variables to be given)

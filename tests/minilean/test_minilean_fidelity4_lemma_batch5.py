@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Round 6: big operators compared up to the name of their index (alpha-equivalence in
 `goals.match_expr`), `Finset.sum_range_id` admitted per ground instance, a per-instance lemma
 (`Nat.mul_mod`, `Nat.add_mod`) used without arguments admitted for the instance its goal fixes, and
@@ -36,6 +37,13 @@ ACCEPT = [
     "(n m k : ℕ) : n * (m + k) = n * m + n * k := Nat.mul_add n m k",
     "(n m k : ℕ) : (n + m) * k = n * k + m * k := by\n  rw [Nat.add_mul]",
     "(n m k : ℕ) : n * m * k = n * (m * k) := Nat.mul_assoc n m k",
+    ": Real.logb 40 2 = (Real.logb 2 40)⁻¹ := by\n  rw [← Real.inv_logb 2 40]",
+    # congruence as an equivalence
+    "(a b : ℕ) (h : a ≡ b [MOD 7]) : b ≡ a [MOD 7] := Nat.ModEq.symm h",
+    "(a b c : ℕ) (h : a ≡ b [MOD 7]) (h2 : b ≡ c [MOD 7]) : a ≡ c [MOD 7] := by\n  exact Nat.ModEq.trans h h2",
+    "(a : ℕ) : a ≡ a [MOD 7] := Nat.ModEq.refl a",
+    "(a b : ℤ) (h : a ≡ b [ZMOD 3]) : b ≡ a [ZMOD 3] := Int.ModEq.symm h",
+    "(a b c : ℤ) (h : a ≡ b [ZMOD 3]) (h2 : b ≡ c [ZMOD 3]) : a ≡ c [ZMOD 3] := Int.ModEq.trans h h2",
 ]
 
 REFUSE = [
@@ -59,6 +67,12 @@ REFUSE = [
     # batch 5: wrong side, missing premise
     "(x y a : ℕ) (h : x * a = y * a) : x = y := (Nat.mul_left_inj h).mp h",
     "(n m k : ℕ) : n * (m - k) = n * m - k := Nat.mul_sub_left_distrib n m k",
+    ": Real.logb 40 2 = Real.logb 2 40 := by\n  rw [← Real.inv_logb 2 40]",
+    # different moduli, wrong orientation; the nonlinear congruence rules are not admitted
+    "(a b c : ℕ) (h : a ≡ b [MOD 7]) (h2 : b ≡ c [MOD 5]) : a ≡ c [MOD 7] := Nat.ModEq.trans h h2",
+    "(a b : ℕ) (h : a ≡ b [MOD 7]) : b ≡ a [MOD 5] := Nat.ModEq.symm h",
+    "(a b : ℕ) (h : a ≡ b [MOD 7]) : a ≡ b [MOD 7] := Nat.ModEq.symm h",
+    "(a b : ℕ) (h : a ≡ b [MOD 7]) : 2 * a ≡ 2 * b [MOD 7] := Nat.ModEq.mul_left 2 h",
 ]
 
 
@@ -91,6 +105,9 @@ def test_per_instance_rows_refused_as_schemas() -> None:
         ("Nat.mul_sub_left_distrib", "N", "(n m k : α)", "n * (m - k) = n * m - k"),
         ("Nat.add_mul", "N", "(n m k : α)", "(n + m) * k = n * k + m"),
         ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m + k)"),
+        ("Nat.ModEq.trans", "N", "{n a b c : α} (h₁ : a ≡ b [MOD n])", "a ≡ c [MOD n]"),
+        ("Int.ModEq.symm", "Z", "{n a b : α} (h : a ≡ b [ZMOD n])", "b ≡ a + 1 [ZMOD n]"),
+        ("Real.inv_logb", "R", "(a b : α)", "(Real.logb a b)⁻¹ = Real.logb a b"),
     ],
 )
 def test_false_rows_refused(row: tuple[str, str, str, str]) -> None:
