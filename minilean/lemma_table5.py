@@ -23,6 +23,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m * k)"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), checked against `logb b x = log x / log b`
     ("Real.inv_logb", "R", "(a b : α)", "(Real.logb a b)⁻¹ = Real.logb b a"),
+    # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit exponent
+    # is read off the argument (`lemmas._infer_exponents`) and must be a numeral
+    ("pow_eq_zero", "NZQR", "{x : α} {n : exp} (H : x ^ n = 0)", "x = 0"),
+    # Mathlib (Analysis/SpecialFunctions/Pow/NNRpow.lean … Sqrt.lean), `{x y : ℝ}`
+    ("Real.sqrt_lt", "R", "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
+    ("Real.sqrt_lt'", "R", "{x y : α} (hy : 0 < y)", "Real.sqrt x < y ↔ x < y ^ 2"),
     # Mathlib (Data/Nat/ModEq.lean, Data/Int/ModEq.lean): congruence is an equivalence; `Nat.ModEq` is
     # `a % n = b % n` for z3. The congruence rules with products or sums (`Nat.ModEq.add/mul/mul_left`,
     # `Int.modEq_iff_dvd`) are nonlinear with a variable modulus: z3 does not prove them, so not admitted

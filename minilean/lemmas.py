@@ -27,7 +27,7 @@ from minilean.lemma_table4 import ROWS as BATCH4_ROWS
 from minilean.lemma_table5 import PER_INSTANCE as BATCH5_PER_INSTANCE
 from minilean.lemma_table5 import ROWS as BATCH5_ROWS
 from minilean.statements import _Fail, _statement
-from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
+from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
 ALL = (NAT, INT, RAT, REAL)
 RING = (INT, RAT, REAL)  # ordered rings with negation
@@ -219,7 +219,7 @@ def unchecked(name: str, ty: str) -> Decl:
     use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance).
     Exponent parameters become ℕ variables, so the rewrite's match gives them the goal's exponent."""
     schema = BY_NAME[name]
-    schema = replace(schema, binders=re.sub(r": exp\)", f": {NAT})", schema.binders))
+    schema = replace(schema, binders=re.sub(r": exp([)}])", rf": {NAT}\1", schema.binders))
     return check_schema(schema, ty, {}, check=False)
 
 
@@ -368,6 +368,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
+    if implicit_exps and fld is None:
+        exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
@@ -392,6 +395,42 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
     lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
     return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
+
+
+def _infer_exponents(
+    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str]
+) -> dict[str, int]:
+    """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
+    arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
+    variable finds them; each must come out a numeral, which is then substituted and the instance checked
+    by z3 as any other (a symbolic exponent is refused: z3 cannot check the schema)."""
+    from minilean.goals import match
+
+    decl = unchecked(name, ty)
+    holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
+    found: dict[str, int] = {}
+    try:
+        st = el.start_app(decl, list(args), for_apply=True)  # type: ignore[attr-defined]
+        if expected is not None:
+            s = match(st.pattern_result, expected, st.subst)
+            if s is not None:
+                st.subst = s
+        el.finish_app(st)  # type: ignore[attr-defined]
+        variables = [b.name for b in decl.binders if isinstance(b.ty, str)]
+        for v in names:
+            got = st.subst.get(st.metas[variables.index(v)])
+            if isinstance(got, ENum):
+                found[v] = got.n
+    except TacticFail:
+        pass
+    finally:  # the trial's goals and sorries are not the use's
+        el.holes[:] = holes  # type: ignore[attr-defined]
+        el.sorries[:] = sorries  # type: ignore[attr-defined]
+    missing = [v for v in names if v not in found]
+    if missing:
+        msg = f"minilean: the exponent '{missing[0]}' of '{name}' must be a numeral its arguments fix"
+        raise TacticFail(msg)
+    return found
 
 
 def _goal_instance(el: object, name: str, ty: str, expected: Prop) -> Decl | None:
