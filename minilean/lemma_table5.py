@@ -21,6 +21,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.mul_add", "N", "(n m k : α)", "n * (m + k) = n * m + n * k"),
     ("Nat.add_mul", "N", "(n m k : α)", "(n + m) * k = n * k + m * k"),
     ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m * k)"),
+    ("Nat.mul_le_mul_left", "N", "{m n : α} (k : α) (h : m ≤ n)", "k * m ≤ k * n"),
+    ("Nat.mul_le_mul_right", "N", "{m n : α} (k : α) (h : m ≤ n)", "m * k ≤ n * k"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), checked against `logb b x = log x / log b`
     ("Real.inv_logb", "R", "(a b : α)", "(Real.logb a b)⁻¹ = Real.logb b a"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit exponent

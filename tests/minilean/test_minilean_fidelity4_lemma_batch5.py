@@ -40,6 +40,8 @@ ACCEPT = [
     "(n m k : ℕ) : (n + m) * k = n * k + m * k := by\n  rw [Nat.add_mul]",
     "(n m k : ℕ) : n * m * k = n * (m * k) := Nat.mul_assoc n m k",
     ": Real.logb 40 2 = (Real.logb 2 40)⁻¹ := by\n  rw [← Real.inv_logb 2 40]",
+    "(a : ℕ) (h : 1 ≤ a) : 11 ≤ 11 * a := Nat.mul_le_mul_left 11 h",
+    "(a b : ℕ) (h : a ≤ b) : a * 3 ≤ b * 3 := Nat.mul_le_mul_right 3 h",
     # an implicit exponent read off the argument
     "(y : ℝ) (h : (1 - y) ^ 2 = 0) : 1 - y = 0 := pow_eq_zero h",
     "(y : ℤ) (h : y ^ 3 = 0) : y = 0 := by\n  exact pow_eq_zero h",
@@ -76,6 +78,8 @@ REFUSE = [
     "(x y a : ℕ) (h : x * a = y * a) : x = y := (Nat.mul_left_inj h).mp h",
     "(n m k : ℕ) : n * (m - k) = n * m - k := Nat.mul_sub_left_distrib n m k",
     ": Real.logb 40 2 = Real.logb 2 40 := by\n  rw [← Real.inv_logb 2 40]",
+    "(a : ℕ) (h : 1 ≤ a) : 12 ≤ 11 * a := Nat.mul_le_mul_left 11 h",
+    "(a b : ℕ) (h : a ≤ b) : 3 * a ≤ b * 3 := Nat.mul_le_mul_right 3 h",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
@@ -125,6 +129,7 @@ def test_per_instance_rows_refused_as_schemas() -> None:
         ("Real.sqrt_lt", "R", "{x y : α} (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Real.sqrt_lt", "R", "{x y : α} (hx : 0 ≤ x)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Real.sqrt_lt'", "R", "{x y : α} (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
+        ("Nat.mul_le_mul_left", "N", "{m n : α} (k : α)", "k * m ≤ k * n"),
         ("pow_eq_zero", "NZQR", "{x : α} (H : x ^ 2 = 1)", "x = 0"),
     ],
 )
