@@ -20,17 +20,23 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.right_distrib", "N", "(n m k : α)", "(n + m) * k = n * k + m * k"),
     ("Nat.mul_add", "N", "(n m k : α)", "n * (m + k) = n * m + n * k"),
     ("Nat.add_mul", "N", "(n m k : α)", "(n + m) * k = n * k + m * k"),
-    ("Nat.mul_assoc", "N", "(n m k : α)", "n * m * k = n * (m * k)"),
     ("Nat.mul_le_mul_left", "N", "{m n : α} (k : α) (h : m ≤ n)", "k * m ≤ k * n"),
     ("Nat.mul_le_mul_right", "N", "{m n : α} (k : α) (h : m ≤ n)", "m * k ≤ n * k"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), checked against `logb b x = log x / log b`
     ("Real.inv_logb", "R", "(a b : α)", "(Real.logb a b)⁻¹ = Real.logb b a"),
+    # additive groups (Mathlib, Algebra/Group/Basic.lean)
+    ("sub_eq_iff_eq_add", "ZQR", "{a b c : α}", "a - b = c ↔ a = c + b"),
+    ("eq_sub_iff_add_eq", "ZQR", "{a b c : α}", "a = b - c ↔ a + c = b"),
+    # integers: Mathlib `Int.pos_iff_one_le` (deprecated 2024-09, still present), Lean core's order lemma;
+    # `Nat.cast_dvd_cast` holds in any semiring, minilean's `∣` is stated at ℤ here
+    ("Int.pos_iff_one_le", "Z", "{a : α}", "0 < a ↔ 1 ≤ a"),
+    ("Int.mul_le_mul_of_nonneg_left", "Z", "{a b c : α} (h₁ : a ≤ b) (h₂ : 0 ≤ c)", "c * a ≤ c * b"),
+    ("Nat.cast_dvd_cast", "Z", "{m n : ℕ} (h : m ∣ n)", "(m : ℤ) ∣ (n : ℤ)"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit exponent
     # is read off the argument (`lemmas._infer_exponents`) and must be a numeral
     ("pow_eq_zero", "NZQR", "{x : α} {n : exp} (H : x ^ n = 0)", "x = 0"),
-    # Mathlib (Analysis/SpecialFunctions/Pow/NNRpow.lean … Sqrt.lean), `{x y : ℝ}`
+    # Mathlib (Analysis/SpecialFunctions/Sqrt.lean), `{x y : ℝ}` (`Real.sqrt_lt'` is in batch 2)
     ("Real.sqrt_lt", "R", "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
-    ("Real.sqrt_lt'", "R", "{x y : α} (hy : 0 < y)", "Real.sqrt x < y ↔ x < y ^ 2"),
     # Mathlib (Data/Nat/ModEq.lean, Data/Int/ModEq.lean): congruence is an equivalence; `Nat.ModEq` is
     # `a % n = b % n` for z3. The congruence rules with products or sums (`Nat.ModEq.add/mul/mul_left`,
     # `Int.modEq_iff_dvd`) are nonlinear with a variable modulus: z3 does not prove them, so not admitted

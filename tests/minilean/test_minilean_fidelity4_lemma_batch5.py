@@ -42,6 +42,10 @@ ACCEPT = [
     ": Real.logb 40 2 = (Real.logb 2 40)⁻¹ := by\n  rw [← Real.inv_logb 2 40]",
     "(a : ℕ) (h : 1 ≤ a) : 11 ≤ 11 * a := Nat.mul_le_mul_left 11 h",
     "(a b : ℕ) (h : a ≤ b) : a * 3 ≤ b * 3 := Nat.mul_le_mul_right 3 h",
+    "(a b c : ℝ) (h : a - b = c) : a = c + b := sub_eq_iff_eq_add.mp h",
+    "(k : ℤ) (h : 0 < k) : k ≥ 1 := Int.pos_iff_one_le.mp h",
+    "(k : ℤ) (h : k ≥ 1) : 8 * k ≥ 8 * 1 := Int.mul_le_mul_of_nonneg_left h (by norm_num)",
+    "(n : ℕ) (h : 101 ∣ n) : (101 : ℤ) ∣ (n : ℤ) := Nat.cast_dvd_cast h",
     # an implicit exponent read off the argument
     "(y : ℝ) (h : (1 - y) ^ 2 = 0) : 1 - y = 0 := pow_eq_zero h",
     "(y : ℤ) (h : y ^ 3 = 0) : y = 0 := by\n  exact pow_eq_zero h",
@@ -80,6 +84,9 @@ REFUSE = [
     ": Real.logb 40 2 = Real.logb 2 40 := by\n  rw [← Real.inv_logb 2 40]",
     "(a : ℕ) (h : 1 ≤ a) : 12 ≤ 11 * a := Nat.mul_le_mul_left 11 h",
     "(a b : ℕ) (h : a ≤ b) : 3 * a ≤ b * 3 := Nat.mul_le_mul_right 3 h",
+    "(a b c : ℝ) (h : a - b = c) : a = c - b := sub_eq_iff_eq_add.mp h",
+    "(k : ℤ) (h : 0 ≤ k) : k ≥ 1 := Int.pos_iff_one_le.mp h",
+    "(a c : ℤ) (h : a ≤ 1) : c * a ≤ c * 1 := Int.mul_le_mul_of_nonneg_left h (by norm_num)",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
@@ -109,6 +116,15 @@ def test_batch5_rows_admitted(row: tuple[str, str, str, str]) -> None:
     for ty in _s(*row).types:
         exps = tuple((v, 2) for v in re.findall(r"\{(\w+) : exp\}", row[2]))
         assert admitted(row[0], ty, exps).name == row[0]
+
+
+def test_no_row_shadows_an_earlier_one() -> None:
+    """`lemmas.BY_NAME` keeps the last row of a name: a batch 5 row must not silently replace one."""
+    from collections import Counter
+
+    from minilean.lemmas import SCHEMAS
+
+    assert [n for n, c in Counter(s.name for s in SCHEMAS).items() if c > 1] == []
 
 
 def test_per_instance_rows_refused_as_schemas() -> None:
