@@ -362,6 +362,11 @@ def defeq(a: Prop, b: Prop) -> bool:
     `def`, so isDefEq unfolds it; simp's `match` alone must not)."""
     if match(a, b, {}) is not None:
         return True
+    from minilean.numeral_casts import uncast_numerals
+
+    ua, ub = uncast_numerals(a), uncast_numerals(b)
+    if (ua, ub) != (a, b) and match(ua, ub, {}) is not None:  # type: ignore[arg-type]
+        return True
     if isinstance(a, PModEq) or isinstance(b, PModEq):
         ua = a.unfolded() if isinstance(a, PModEq) else a
         ub = b.unfolded() if isinstance(b, PModEq) else b

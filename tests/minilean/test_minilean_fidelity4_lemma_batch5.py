@@ -46,6 +46,9 @@ ACCEPT = [
     "(k : ℤ) (h : 0 < k) : k ≥ 1 := Int.pos_iff_one_le.mp h",
     "(k : ℤ) (h : k ≥ 1) : 8 * k ≥ 8 * 1 := Int.mul_le_mul_of_nonneg_left h (by norm_num)",
     "(n : ℕ) (h : 101 ∣ n) : (101 : ℤ) ∣ (n : ℤ) := Nat.cast_dvd_cast h",
+    # a cast ℕ literal ≥ 2 is the literal (Mathlib's `instOfNat` unfolds to `Nat.cast`), for exact/have
+    "(a : ℕ → ℝ) (d : ℝ) (h : ∀ n : ℕ, a n = a 0 + (n : ℝ) * d) : a 5 = a 0 + (5 : ℝ) * d := h 5",
+    "(x : ℤ) (h : x = ((7 : ℕ) : ℤ)) : x = 7 := by\n  exact h",
     # an implicit exponent read off the argument
     "(y : ℝ) (h : (1 - y) ^ 2 = 0) : 1 - y = 0 := pow_eq_zero h",
     "(y : ℤ) (h : y ^ 3 = 0) : y = 0 := by\n  exact pow_eq_zero h",
@@ -87,6 +90,9 @@ REFUSE = [
     "(a b c : ℝ) (h : a - b = c) : a = c - b := sub_eq_iff_eq_add.mp h",
     "(k : ℤ) (h : 0 ≤ k) : k ≥ 1 := Int.pos_iff_one_le.mp h",
     "(a c : ℤ) (h : a ≤ 1) : c * a ≤ c * 1 := Int.mul_le_mul_of_nonneg_left h (by norm_num)",
+    "(x : ℝ) (h : x = ((5 : ℕ) : ℝ)) : x = 6 := h",
+    "(x : ℝ) (h : x = ((1 : ℕ) : ℝ)) : x = 1 := h",
+    "(x : ℝ) (h : x = ((5 : ℕ) : ℝ)) : x = 5 := by\n  rw [h]",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
