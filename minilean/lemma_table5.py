@@ -32,6 +32,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Int.pos_iff_one_le", "Z", "{a : α}", "0 < a ↔ 1 ≤ a"),
     ("Int.mul_le_mul_of_nonneg_left", "Z", "{a b c : α} (h₁ : a ≤ b) (h₂ : 0 ≤ c)", "c * a ≤ c * b"),
     ("Nat.cast_dvd_cast", "Z", "{m n : ℕ} (h : m ∣ n)", "(m : ℤ) ∣ (n : ℤ)"),
+    # Lean core (`Int/Order.lean`, `Int/Lemmas.lean`, `Nat/Basic.lean`)
+    ("Int.not_lt", "Z", "{a b : α}", "¬a < b ↔ b ≤ a"),
+    ("Int.not_le", "Z", "{a b : α}", "¬a ≤ b ↔ b < a"),
+    ("Int.neg_sub", "Z", "(a b : α)", "-(a - b) = b - a"),
+    ("Int.dvd_neg", "Z", "{a b : α}", "a ∣ -b ↔ a ∣ b"),
+    ("Int.lt_iff_le_and_ne", "Z", "{a b : α}", "a < b ↔ a ≤ b ∧ a ≠ b"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit exponent
     # is read off the argument (`lemmas._infer_exponents`) and must be a numeral
     ("pow_eq_zero", "NZQR", "{x : α} {n : exp} (H : x ^ n = 0)", "x = 0"),

@@ -43,7 +43,8 @@ class Schema:
     concl: str
 
     def exponents(self) -> list[str]:
-        return re.findall(r"\((\w+) : exp\)", self.binders)
+        """Exponent binders, explicit `(n : exp)` and implicit `{n : exp}` (read off the arguments)."""
+        return re.findall(r"[({](\w+) : exp[)}]", self.binders)
 
 
 def _s(name: str, types: str, binders: str, concl: str) -> Schema:

@@ -46,6 +46,10 @@ ACCEPT = [
     "(k : ℤ) (h : 0 < k) : k ≥ 1 := Int.pos_iff_one_le.mp h",
     "(k : ℤ) (h : k ≥ 1) : 8 * k ≥ 8 * 1 := Int.mul_le_mul_of_nonneg_left h (by norm_num)",
     "(n : ℕ) (h : 101 ∣ n) : (101 : ℤ) ∣ (n : ℤ) := Nat.cast_dvd_cast h",
+    "(k : ℤ) (h : ¬k < 0) : 0 ≤ k := by\n  rw [Int.not_lt] at h\n  exact h",
+    "(a b : ℤ) : -(a - b) = b - a := Int.neg_sub a b",
+    "(a b : ℤ) (h : a ∣ b) : a ∣ -b := Int.dvd_neg.mpr h",
+    "(k : ℤ) (h1 : 0 ≤ k) (h2 : 0 ≠ k) : 0 < k := Int.lt_iff_le_and_ne.mpr ⟨h1, h2⟩",
     # a cast ℕ literal ≥ 2 is the literal (Mathlib's `instOfNat` unfolds to `Nat.cast`), for exact/have
     "(a : ℕ → ℝ) (d : ℝ) (h : ∀ n : ℕ, a n = a 0 + (n : ℝ) * d) : a 5 = a 0 + (5 : ℝ) * d := h 5",
     "(x : ℤ) (h : x = ((7 : ℕ) : ℤ)) : x = 7 := by\n  exact h",
@@ -93,6 +97,8 @@ REFUSE = [
     "(x : ℝ) (h : x = ((5 : ℕ) : ℝ)) : x = 6 := h",
     "(x : ℝ) (h : x = ((1 : ℕ) : ℝ)) : x = 1 := h",
     "(x : ℝ) (h : x = ((5 : ℕ) : ℝ)) : x = 5 := by\n  rw [h]",
+    "(k : ℤ) (h : ¬k < 0) : 0 < k := by\n  rw [Int.not_lt] at h\n  exact h",
+    "(a b : ℤ) : -(a - b) = a - b := Int.neg_sub a b",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
@@ -152,6 +158,8 @@ def test_per_instance_rows_refused_as_schemas() -> None:
         ("Real.sqrt_lt", "R", "{x y : α} (hx : 0 ≤ x)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Real.sqrt_lt'", "R", "{x y : α} (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Nat.mul_le_mul_left", "N", "{m n : α} (k : α)", "k * m ≤ k * n"),
+        ("Int.lt_iff_le_and_ne", "Z", "{a b : α}", "a < b ↔ a ≤ b ∨ a ≠ b"),
+        ("Int.dvd_neg", "Z", "{a b : α}", "a ∣ -b ↔ -a ∣ b + 1"),
         ("pow_eq_zero", "NZQR", "{x : α} (H : x ^ 2 = 1)", "x = 0"),
     ],
 )
