@@ -38,6 +38,13 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Int.neg_sub", "Z", "(a b : α)", "-(a - b) = b - a"),
     ("Int.dvd_neg", "Z", "{a b : α}", "a ∣ -b ↔ a ∣ b"),
     ("Int.lt_iff_le_and_ne", "Z", "{a b : α}", "a < b ↔ a ≤ b ∧ a ≠ b"),
+    ("Int.emod_eq_zero_of_dvd", "Z", "{a b : α} (h : a ∣ b)", "b % a = 0"),
+    # per instance, as `Nat.add_mod` / `Nat.mul_mod` (nonlinear with a variable modulus)
+    ("Int.add_emod", "Z", "(a b n : α)", "(a + b) % n = (a % n + b % n) % n"),
+    ("Int.mul_emod", "Z", "(a b n : α)", "a * b % n = a % n * (b % n) % n"),
+    # propositional logic (Mathlib `Mathlib/Logic/Basic.lean` / core `iff_true_left`); one instance
+    ("iff_true_left", "N", "{a b : Prop} (ha : a)", "(a ↔ b) ↔ b"),
+    ("iff_true_right", "N", "{a b : Prop} (ha : a)", "(b ↔ a) ↔ b"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit exponent
     # is read off the argument (`lemmas._infer_exponents`) and must be a numeral
     ("pow_eq_zero", "NZQR", "{x : α} {n : exp} (H : x ^ n = 0)", "x = 0"),
@@ -56,7 +63,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Int.ModEq.trans", "Z", "{n a b c : α} (h₁ : a ≡ b [ZMOD n]) (h₂ : b ≡ c [ZMOD n])", "a ≡ c [ZMOD n]"),
 )
 
-# rows whose schema needs induction: admitted per instance (the modulus-like variables to be given)
-PER_INSTANCE: dict[str, list[str]] = {"Finset.sum_range_id": ["n"]}
+# rows z3 cannot prove as schemas (induction; nonlinear `%`): admitted per instance, the listed variables
+# given as numerals (or fixed by the goal: `apply Int.add_emod`, see `lemmas._goal_instance`)
+PER_INSTANCE: dict[str, list[str]] = {
+    "Finset.sum_range_id": ["n"],
+    "Int.add_emod": ["n"],
+    "Int.mul_emod": ["n"],
+}
 
 __all__ = ["PER_INSTANCE", "ROWS"]

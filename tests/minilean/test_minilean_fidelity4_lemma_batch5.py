@@ -50,6 +50,10 @@ ACCEPT = [
     "(a b : ℤ) : -(a - b) = b - a := Int.neg_sub a b",
     "(a b : ℤ) (h : a ∣ b) : a ∣ -b := Int.dvd_neg.mpr h",
     "(k : ℤ) (h1 : 0 ≤ k) (h2 : 0 ≠ k) : 0 < k := Int.lt_iff_le_and_ne.mpr ⟨h1, h2⟩",
+    "(m : ℤ) : (8 * m + 1) % 8 = ((8 * m) % 8 + 1 % 8) % 8 := by\n  apply Int.add_emod",
+    "(a b : ℤ) : (a * b) % 5 = ((a % 5) * (b % 5)) % 5 := Int.mul_emod a b 5",
+    "(m : ℤ) : (8 * m) % 8 = 0 := by\n  apply Int.emod_eq_zero_of_dvd\n  apply dvd_mul_right 8 m",
+    "(p q : Prop) (hp : p) (h : p ↔ q) : q := by\n  rw [iff_true_left hp] at h\n  exact h",
     # a cast ℕ literal ≥ 2 is the literal (Mathlib's `instOfNat` unfolds to `Nat.cast`), for exact/have
     "(a : ℕ → ℝ) (d : ℝ) (h : ∀ n : ℕ, a n = a 0 + (n : ℝ) * d) : a 5 = a 0 + (5 : ℝ) * d := h 5",
     "(x : ℤ) (h : x = ((7 : ℕ) : ℤ)) : x = 7 := by\n  exact h",
@@ -99,6 +103,9 @@ REFUSE = [
     "(x : ℝ) (h : x = ((5 : ℕ) : ℝ)) : x = 5 := by\n  rw [h]",
     "(k : ℤ) (h : ¬k < 0) : 0 < k := by\n  rw [Int.not_lt] at h\n  exact h",
     "(a b : ℤ) : -(a - b) = a - b := Int.neg_sub a b",
+    "(m : ℤ) : (8 * m + 1) % 8 = ((8 * m) % 8 + 1 % 8) % 7 := by\n  apply Int.add_emod",
+    "(a b n : ℤ) : (a + b) % n = (a % n + b % n) % n := by\n  apply Int.add_emod",
+    "(p q : Prop) (h : p ↔ q) : q := by\n  rw [iff_true_left h] at h\n  exact h",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
@@ -139,9 +146,10 @@ def test_no_row_shadows_an_earlier_one() -> None:
     assert [n for n, c in Counter(s.name for s in SCHEMAS).items() if c > 1] == []
 
 
-def test_per_instance_rows_refused_as_schemas() -> None:
+@pytest.mark.parametrize("name", sorted(PER_INSTANCE))
+def test_per_instance_rows_refused_as_schemas(name: str) -> None:
     with pytest.raises(NotAdmitted):
-        admitted("Finset.sum_range_id", "ℕ")
+        admitted(name, _s(*next(r for r in ROWS if r[0] == name)).types[0])
 
 
 @pytest.mark.parametrize(
@@ -158,6 +166,8 @@ def test_per_instance_rows_refused_as_schemas() -> None:
         ("Real.sqrt_lt", "R", "{x y : α} (hx : 0 ≤ x)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Real.sqrt_lt'", "R", "{x y : α} (hy : 0 ≤ y)", "Real.sqrt x < y ↔ x < y ^ 2"),
         ("Nat.mul_le_mul_left", "N", "{m n : α} (k : α)", "k * m ≤ k * n"),
+        ("iff_true_left", "N", "{a b : Prop}", "(a ↔ b) ↔ b"),
+        ("Int.emod_eq_zero_of_dvd", "Z", "{a b : α} (h : b ∣ a)", "b % a = 0"),
         ("Int.lt_iff_le_and_ne", "Z", "{a b : α}", "a < b ↔ a ≤ b ∨ a ≠ b"),
         ("Int.dvd_neg", "Z", "{a b : α}", "a ∣ -b ↔ -a ∣ b + 1"),
         ("pow_eq_zero", "NZQR", "{x : α} (H : x ^ 2 = 1)", "x = 0"),
