@@ -42,6 +42,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # per instance, as `Nat.add_mod` / `Nat.mul_mod` (nonlinear with a variable modulus)
     ("Int.add_emod", "Z", "(a b n : α)", "(a + b) % n = (a % n + b % n) % n"),
     ("Int.mul_emod", "Z", "(a b n : α)", "a * b % n = a % n * (b % n) % n"),
+    # primality of 0 and 1 (Mathlib `Nat.not_prime_zero/one`): z3 has no `Nat.Prime`; admitted by a proof
+    # in minilean (`PROOFS`: its `norm_num` decides primality of literals)
+    ("Nat.not_prime_zero", "N", "", "¬Nat.Prime 0"),
+    ("Nat.not_prime_one", "N", "", "¬Nat.Prime 1"),
     # propositional logic (Mathlib `Mathlib/Logic/Basic.lean` / core `iff_true_left`); one instance
     ("iff_true_left", "N", "{a b : Prop} (ha : a)", "(a ↔ b) ↔ b"),
     ("iff_true_right", "N", "{a b : Prop} (ha : a)", "(b ↔ a) ↔ b"),
@@ -71,4 +75,7 @@ PER_INSTANCE: dict[str, list[str]] = {
     "Int.mul_emod": ["n"],
 }
 
-__all__ = ["PER_INSTANCE", "ROWS"]
+# rows admitted by a proof in minilean instead of z3 (as `lemma_table3.PROOFS`)
+PROOFS: dict[str, str] = {"Nat.not_prime_zero": "norm_num", "Nat.not_prime_one": "norm_num"}
+
+__all__ = ["PER_INSTANCE", "PROOFS", "ROWS"]

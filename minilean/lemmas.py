@@ -25,6 +25,7 @@ from minilean.lemma_table3 import ALIASES, PROOFS
 from minilean.lemma_table3 import ROWS as BATCH3_ROWS
 from minilean.lemma_table4 import ROWS as BATCH4_ROWS
 from minilean.lemma_table5 import PER_INSTANCE as BATCH5_PER_INSTANCE
+from minilean.lemma_table5 import PROOFS as BATCH5_PROOFS
 from minilean.lemma_table5 import ROWS as BATCH5_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -253,7 +254,7 @@ def check_schema(
 
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
-    proof = PROOFS.get(schema.name)
+    proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name)
     if proof is None:
         return False
     from minilean.engine import elaborate

@@ -54,6 +54,8 @@ ACCEPT = [
     "(a b : ℤ) : (a * b) % 5 = ((a % 5) * (b % 5)) % 5 := Int.mul_emod a b 5",
     "(m : ℤ) : (8 * m) % 8 = 0 := by\n  apply Int.emod_eq_zero_of_dvd\n  apply dvd_mul_right 8 m",
     "(p q : Prop) (hp : p) (h : p ↔ q) : q := by\n  rw [iff_true_left hp] at h\n  exact h",
+    "(h : Nat.Prime 0) : False := Nat.not_prime_zero h",
+    "(h : Nat.Prime 1) : 1 = 2 := absurd h Nat.not_prime_one",
     # a cast ℕ literal ≥ 2 is the literal (Mathlib's `instOfNat` unfolds to `Nat.cast`), for exact/have
     "(a : ℕ → ℝ) (d : ℝ) (h : ∀ n : ℕ, a n = a 0 + (n : ℝ) * d) : a 5 = a 0 + (5 : ℝ) * d := h 5",
     "(x : ℤ) (h : x = ((7 : ℕ) : ℤ)) : x = 7 := by\n  exact h",
@@ -106,6 +108,7 @@ REFUSE = [
     "(m : ℤ) : (8 * m + 1) % 8 = ((8 * m) % 8 + 1 % 8) % 7 := by\n  apply Int.add_emod",
     "(a b n : ℤ) : (a + b) % n = (a % n + b % n) % n := by\n  apply Int.add_emod",
     "(p q : Prop) (h : p ↔ q) : q := by\n  rw [iff_true_left h] at h\n  exact h",
+    "(h : Nat.Prime 0) : False := Nat.not_prime_one h",
     # a symbolic exponent (z3 cannot check the schema), a hypothesis that is not an instance, a wrong goal
     "(y n : ℕ) (h : y ^ n = 0) : y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
@@ -135,6 +138,18 @@ def test_batch5_rows_admitted(row: tuple[str, str, str, str]) -> None:
     for ty in _s(*row).types:
         exps = tuple((v, 2) for v in re.findall(r"\{(\w+) : exp\}", row[2]))
         assert admitted(row[0], ty, exps).name == row[0]
+
+
+def test_a_false_proved_row_is_refused() -> None:
+    """The proof route is a real check too: `norm_num` does not prove `¬Nat.Prime 2`."""
+    from minilean.lemma_table5 import PROOFS
+
+    PROOFS["bad_not_prime_two"] = "norm_num"
+    try:
+        with pytest.raises(NotAdmitted):
+            check_schema(_s("bad_not_prime_two", "N", "", "¬Nat.Prime 2"), "ℕ", {})
+    finally:
+        del PROOFS["bad_not_prime_two"]
 
 
 def test_no_row_shadows_an_earlier_one() -> None:
