@@ -22,6 +22,7 @@ from minilean.syntax import (
     ENeg,
     ENum,
     ESum,
+    EVar,
     Expr,
     PBin,
     PConst,
@@ -307,8 +308,8 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
         return match_expr(pat.arg, tgt.arg, s, None)  # type: ignore[union-attr]
     if isinstance(pat, ESum):  # the summand must be equal as written (no metavariable under the binder)
         t: ESum = tgt  # type: ignore[assignment]
-        head = (pat.op, pat.var, pat.ity, pat.kind, pat.ty, pat.body, pat.guard)
-        if head != (t.op, t.var, t.ity, t.kind, t.ty, t.body, t.guard) or _metas((pat.body, pat.guard)):
+        head = (pat.op, pat.ity, pat.kind, pat.ty, *alpha_body(pat, t))
+        if head != (t.op, t.ity, t.kind, t.ty, *alpha_body(t, pat)) or _metas((pat.body, pat.guard)):
             return s if _closed_equal(pat, tgt, ty) else None
         r2 = match_expr(pat.lo, t.lo, s, pat.ity)
         r2 = match_expr(pat.hi, t.hi, r2, pat.ity) if r2 is not None else None
@@ -321,6 +322,26 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
             r = match_expr(a, b, r, None) if r is not None else None
         return r if r is not None else (s if _closed_equal(pat, tgt, ty) else None)
     return s if pat == tgt or _closed_equal(pat, tgt, ty) else None
+
+
+def alpha_body(e: ESum, other: ESum) -> tuple[Expr, Prop | None]:
+    """`e`'s summand and filter with its index renamed to a name free in neither sum, so that two big
+    operators compare up to the name of their bound variable (Lean's terms are locally nameless:
+    `∑ i ∈ range n, i` and `∑ k ∈ range n, k` are the same term). A fresh name cannot be captured; a
+    free variable that happens to be named like the other sum's index stays distinct."""
+    if e.var == other.var:
+        return e.body, e.guard
+    from minilean.bigops import subst_expr
+    from minilean.syntax import subst_prop
+
+    taken = _free(e.body) | _free(other.body) | {e.var, other.var}
+    for g in (e.guard, other.guard):
+        if g is not None:
+            taken |= _free(g)
+    fresh = next(f"_α{i}" for i in range(len(taken) + 1) if f"_α{i}" not in taken)
+    body = subst_expr(e.body, e.var, EVar(fresh))
+    guard = subst_prop(e.guard, e.var, EVar(fresh)) if e.guard is not None else None
+    return body, guard
 
 
 def _closed_equal(a: Expr, b: Expr, ty: str | None) -> bool:
@@ -340,6 +361,11 @@ def defeq(a: Prop, b: Prop) -> bool:
     `match` sees through, a top-level `Nat.ModEq`/`Int.ModEq` is unfolded to `a % n = b % n` (a plain
     `def`, so isDefEq unfolds it; simp's `match` alone must not)."""
     if match(a, b, {}) is not None:
+        return True
+    from minilean.numeral_casts import uncast_numerals
+
+    ua, ub = uncast_numerals(a), uncast_numerals(b)
+    if (ua, ub) != (a, b) and match(ua, ub, {}) is not None:  # type: ignore[arg-type]
         return True
     if isinstance(a, PModEq) or isinstance(b, PModEq):
         ua = a.unfolded() if isinstance(a, PModEq) else a

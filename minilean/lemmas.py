@@ -24,8 +24,11 @@ from minilean.lemma_table2 import ROWS as EXTRA_ROWS
 from minilean.lemma_table3 import ALIASES, PROOFS
 from minilean.lemma_table3 import ROWS as BATCH3_ROWS
 from minilean.lemma_table4 import ROWS as BATCH4_ROWS
+from minilean.lemma_table5 import PER_INSTANCE as BATCH5_PER_INSTANCE
+from minilean.lemma_table5 import PROOFS as BATCH5_PROOFS
+from minilean.lemma_table5 import ROWS as BATCH5_ROWS
 from minilean.statements import _Fail, _statement
-from minilean.syntax import INT, NAT, RAT, REAL, PBin, PQuant, PRel, Prop, show_prop
+from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
 ALL = (NAT, INT, RAT, REAL)
 RING = (INT, RAT, REAL)  # ordered rings with negation
@@ -41,7 +44,8 @@ class Schema:
     concl: str
 
     def exponents(self) -> list[str]:
-        return re.findall(r"\((\w+) : exp\)", self.binders)
+        """Exponent binders, explicit `(n : exp)` and implicit `{n : exp}` (read off the arguments)."""
+        return re.findall(r"[({](\w+) : exp[)}]", self.binders)
 
 
 def _s(name: str, types: str, binders: str, concl: str) -> Schema:
@@ -155,7 +159,7 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
-SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS)
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update({alias: replace(BY_NAME[target], name=alias) for alias, target in ALIASES.items()})
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
@@ -196,6 +200,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
+    | set(BATCH5_PER_INSTANCE)
 )
 
 
@@ -216,7 +221,7 @@ def unchecked(name: str, ty: str) -> Decl:
     use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance).
     Exponent parameters become ℕ variables, so the rewrite's match gives them the goal's exponent."""
     schema = BY_NAME[name]
-    schema = replace(schema, binders=re.sub(r": exp\)", f": {NAT})", schema.binders))
+    schema = replace(schema, binders=re.sub(r": exp([)}])", rf": {NAT}\1", schema.binders))
     return check_schema(schema, ty, {}, check=False)
 
 
@@ -249,7 +254,7 @@ def check_schema(
 
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
-    proof = PROOFS.get(schema.name)
+    proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name)
     if proof is None:
         return False
     from minilean.engine import elaborate
@@ -286,6 +291,7 @@ def _numeral(node: object) -> bool:
 
 def _modulus(schema: Schema) -> list[str]:
     moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
+    moduli.update(BATCH5_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 
@@ -364,12 +370,19 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
+    if implicit_exps and fld is None:
+        exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
+        if not lits and fld is None and not args and expected is not None and not projected:
+            inst = _goal_instance(el, base, ty, expected)
+            if inst is not None:
+                return inst, []
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
@@ -384,6 +397,66 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
     lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
     return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
+
+
+def _infer_exponents(
+    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str]
+) -> dict[str, int]:
+    """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
+    arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
+    variable finds them; each must come out a numeral, which is then substituted and the instance checked
+    by z3 as any other (a symbolic exponent is refused: z3 cannot check the schema)."""
+    from minilean.goals import match
+
+    decl = unchecked(name, ty)
+    holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
+    found: dict[str, int] = {}
+    try:
+        st = el.start_app(decl, list(args), for_apply=True)  # type: ignore[attr-defined]
+        if expected is not None:
+            s = match(st.pattern_result, expected, st.subst)
+            if s is not None:
+                st.subst = s
+        el.finish_app(st)  # type: ignore[attr-defined]
+        variables = [b.name for b in decl.binders if isinstance(b.ty, str)]
+        for v in names:
+            got = st.subst.get(st.metas[variables.index(v)])
+            if isinstance(got, ENum):
+                found[v] = got.n
+    except TacticFail:
+        pass
+    finally:  # the trial's goals and sorries are not the use's
+        el.holes[:] = holes  # type: ignore[attr-defined]
+        el.sorries[:] = sorries  # type: ignore[attr-defined]
+    missing = [v for v in names if v not in found]
+    if missing:
+        msg = f"minilean: the exponent '{missing[0]}' of '{name}' must be a numeral its arguments fix"
+        raise TacticFail(msg)
+    return found
+
+
+def _goal_instance(el: object, name: str, ty: str, expected: Prop) -> Decl | None:
+    """`apply Nat.mul_mod` / `exact Nat.add_mod` with no arguments on a goal: the schema z3 cannot prove
+    (nonlinear ℕ `%`) is admitted for the one instance that unifies with the goal, once z3 has checked that
+    ground instance. Only for lemmas without hypotheses, so that the instance is all the use asserts; the
+    later unification of `apply`/`exact` finds the same instance (first-order matching is deterministic)."""
+    from minilean.goals import instantiate, is_ground, match
+
+    decl = unchecked(name, ty)
+    if any(not isinstance(b.ty, str) for b in decl.binders):
+        return None
+    st = el.start_app(decl, [], for_apply=True)  # type: ignore[attr-defined]
+    s = match(st.pattern_result, expected, st.subst)
+    if s is None:
+        return None
+    inst = instantiate(st.pattern_result, s)
+    if not is_ground(inst):
+        return None
+    try:
+        ok = smt.valid([], inst, el._sorts(), 4000)  # type: ignore[attr-defined]
+    except smt.Untranslatable:
+        return None
+    return decl if ok is True else None
 
 
 def candidate_types(name: str) -> tuple[str, ...]:
