@@ -12,7 +12,7 @@ equation lemma `discrim.eq_1 : discrim a b c = b ^ 2 - 4 * a * c`:
 
 from __future__ import annotations
 
-from minilean.goals import Goal, Hyp, TacticFail, goal_sorts_all
+from minilean.goals import Goal
 from minilean.libfuns import POLYMORPHIC, instance_name
 from minilean.syntax import EApp, EBin, EMeta, ENum, Expr, PRel
 
@@ -44,44 +44,4 @@ def simp_facts() -> list[PRel]:
     return [PRel("=", *equation(ty), ty) for ty in types()]
 
 
-def unfold_tactic(g: Goal, rest: str) -> Goal:
-    """`unfold discrim [at h₁ … ⊢]`: rewrite with the equation lemma until no instance is left (an error
-    where a location has none, as Lean's `unfold` reports)."""
-    from minilean.rewrite import Rule, rewrite_with
-
-    words = rest.split()
-    names, locs = words, ["⊢"]
-    if "at" in words:
-        names, locs = words[: words.index("at")], words[words.index("at") + 1 :]
-    if names != [NAME] or not locs:
-        raise TacticFail("minilean: `unfold` supports Nat.ModEq, Int.ModEq or discrim alone")
-    rules = [Rule(lhs, rhs, ty, []) for ty in types() for lhs, rhs in [equation(ty)]]
-    sorts = goal_sorts_all(g)
-    hyps, target = list(g.hyps), g.target
-
-    def unfold_all(p):  # type: ignore[no-untyped-def]
-        total = 0
-        for _ in range(MAX_UNFOLDS):
-            p, n, _ = rewrite_with(p, rules, sorts)
-            if n == 0:
-                return p, total
-            total += n
-        raise TacticFail("minilean: unfold discrim: too many instances")
-
-    for loc in locs:
-        if loc == "⊢":
-            target, n = unfold_all(target)
-            if n == 0:
-                raise TacticFail("unfold failed to unfold 'discrim' at\n  the goal")
-            continue
-        h = g.lookup(loc)
-        if h is None or h.is_var:
-            raise TacticFail(f"unknown hypothesis '{loc}'")
-        new, n = unfold_all(h.ty)
-        if n == 0:
-            raise TacticFail(f"unfold failed to unfold 'discrim' at\n  {loc}")
-        hyps = [Hyp(x.name, new, x.accessible, x.value) if x is h else x for x in hyps]
-    return Goal(tuple(hyps), target, g.tag)
-
-
-__all__ = ["NAME", "equation", "is_def", "simp_facts", "types", "unfold_tactic"]
+__all__ = ["MAX_UNFOLDS", "NAME", "equation", "is_def", "simp_facts", "types"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from minilean import recheck
+from minilean import lemmas, recheck
 from minilean.alternatives import run_alternatives, split_alternatives
 from minilean.calc import run_calc, split_calc
 from minilean.commands import (
@@ -434,6 +434,14 @@ def _run_nested(
         raise _Fail("unsolved goals\n" + "\n\n".join(g.render() for g in left), nb.line, nb.column)
     return [kept, *rest]
 
+
+
+def _accepts(source: str) -> bool:
+    res = elaborate(initial_env(), source)
+    return not res.has_errors and not res.sorries
+
+
+lemmas.register_proof_checker(_accepts)
 
 __all__ = [
     "ElabError",

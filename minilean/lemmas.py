@@ -14,6 +14,7 @@ given a numeral literal, which is substituted into the statement before it is ch
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -255,12 +256,21 @@ def check_schema(
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name)
-    if proof is None:
+    if proof is None or _CHECK_PROOF is None:
         return False
-    from minilean.engine import elaborate
+    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
 
-    res = elaborate(initial_env(), f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
-    return not res.has_errors and not res.sorries
+
+# Admitting a lemma by a proof needs the whole elaborator, which sits above this module (engine ->
+# tactics -> terms -> lemmas), so engine registers its checker here when it is imported. Lemmas are only
+# ever admitted while a tactic runs, i.e. with engine loaded; without it no lemma is admitted by proof.
+_CHECK_PROOF: Callable[[str], bool] | None = None
+
+
+def register_proof_checker(check: Callable[[str], bool]) -> None:
+    """`check(source)`: does minilean accept the theorem `source` with no error and no sorry?"""
+    global _CHECK_PROOF
+    _CHECK_PROOF = check
 
 
 def _first_type(p: Prop) -> str | None:

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import z3
 
-from minilean import lib_facts
+import minilean.lib_facts as lib_facts
 from minilean.bigops import indices, terms
 from minilean.libfuns import LIB_FUNS
 from minilean.syntax import (

@@ -1089,7 +1089,9 @@ class Runner:
         from minilean import discrim, modeq
 
         if rest.split()[:1] == [discrim.NAME]:
-            return Outcome([discrim.unfold_tactic(g, rest)])
+            from minilean.discrim_unfold import unfold_tactic
+
+            return Outcome([unfold_tactic(g, rest)])
         return Outcome([modeq.unfold_tactic(g, rest)])
 
     def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
