@@ -6,10 +6,10 @@ prover would write (intermediate `have … := by nlinarith [sq_nonneg (a - b)]`,
 minilean and z3 and splits them into an RL pool (statements only) and SFT rows (with the proofs).
 
 Families (the key is the `family` column): algebra (`linsys`, `linsys_prod`, `quadratic`, `poly_eval`,
-`lin_fit`, `recip`), inequalities (`amgm`, `amgm3`, `cauchy`, `sq_shift`), number theory (`mod_lin`,
-`mod_sq`, `divisib`, `gcd_lcm`, `digits`,
-`digits_mod`, `prime_range`), sums (`sum_range`, `sum_icc`) and functional
-equations (`fe_swap`, `fe_rec`, `fe_affine`).
+`lin_fit`, `recip`, `ring_id`, `fun_comp`, `lin_diff`), inequalities (`amgm`, `amgm3`, `cauchy`,
+`sq_shift`), number theory (`mod_lin`, `mod_sq`, `divisib`, `gcd_lcm`, `digits`, `digits_mod`,
+`prime_range`), sums (`sum_range`, `sum_icc`) and functional
+equations (`fe_step`, `fe_swap`, `fe_rec`, `fe_affine`).
 """
 
 from __future__ import annotations
@@ -147,6 +147,81 @@ def lin_fit(rng: random.Random) -> Problem:
               f"(h₁ : f {_arg(p1)} = {a * p1 + b}) (h₂ : f {_arg(p2)} = {a * p2 + b})"
     return Problem(binders, f"f {_arg(p3)} = {a * p3 + b}", (
         f"have h₃ := h₀ {_arg(p1)}", f"have h₄ := h₀ {_arg(p2)}", f"have h₅ := h₀ {_arg(p3)}", "linarith"))
+
+
+def _poly(terms: list[tuple[int, str]]) -> str:
+    """`c₁ * m₁ + c₂ * m₂ …` from (coefficient, monomial) pairs; "" is the constant monomial, unit
+    coefficients are written bare and zero terms dropped."""
+    parts = []
+    for c, m in terms:
+        if c == 0:
+            continue
+        t = str(abs(c)) if not m else m if abs(c) == 1 else f"{abs(c)} * {m}"
+        parts.append(("- " if c < 0 else "+ ") + t)
+    text = " ".join(parts) or "0"
+    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+
+
+def ring_id(rng: random.Random) -> Problem:
+    """A polynomial identity over ℂ, ℝ or ℤ (a product of linear factors expanded, a square, a difference
+    of squares): `ring` alone, which no automation tactic of the baseline replaces over ℂ."""
+    ty = rng.choice(["ℂ", "ℂ", "ℝ", "ℤ"])
+    u, w = rng.sample(["a", "b", "c", "x", "y", "z", "e", "r", "p", "q", "s", "t"], 2)
+    form = rng.randrange(4)
+    if form == 0:  # (u + m)(u + n) = u² + (m + n) u + mn
+        m, n = _nz(rng, -12, 12), _nz(rng, -12, 12)
+        lhs = _tidy(f"({u} + {m}) * ({u} + {n})")
+        rhs = _poly([(1, f"{u} ^ 2"), (m + n, u), (m * n, "")])
+        binders = f"({u} : {ty})"
+    elif form == 1:  # (k u + l w)² = k² u² + 2kl (u w) + l² w²
+        k, l_ = rng.randint(1, 4), _nz(rng, -4, 4)
+        lhs = _tidy(f"({_poly([(k, u)])} + {_poly([(l_, w)])}) ^ 2")
+        rhs = _poly([(k * k, f"{u} ^ 2"), (2 * k * l_, f"({u} * {w})"), (l_ * l_, f"{w} ^ 2")])
+        binders = f"({u} {w} : {ty})"
+    elif form == 2:  # (k u + l w)(k u - l w) = k² u² - l² w²
+        k, l_ = rng.randint(1, 5), rng.randint(1, 5)
+        a, b = _poly([(k, u)]), _poly([(l_, w)])
+        lhs = f"({a} + {b}) * ({a} - {b})"
+        rhs = _poly([(k * k, f"{u} ^ 2"), (-l_ * l_, f"{w} ^ 2")])
+        binders = f"({u} {w} : {ty})"
+    else:  # k (m u + n) + j u = (km + j) u + kn
+        k, m, n, j = _nz(rng, 2, 9), _nz(rng, -6, 6), _nz(rng, -9, 9), _nz(rng, -9, 9)
+        lhs = _tidy(f"{k} * ({_poly([(m, u), (n, '')])}) + {_poly([(j, u)])}")
+        rhs = _poly([(k * m + j, u), (k * n, "")])
+        binders = f"({u} : {ty})"
+    if rng.random() < 0.5:
+        lhs, rhs = rhs, lhs
+    return Problem(binders, f"{lhs} = {rhs}", ("ring",))
+
+
+def fun_comp(rng: random.Random) -> Problem:
+    """Two functions given by `∀ x, …`; a composition at a literal (simplify with both equations)."""
+    ty = rng.choice(["ℝ", "ℚ", "ℤ"])
+    a, b = _nz(rng, -5, 5), rng.randint(-9, 9)
+    c, d = _nz(rng, -3, 3), rng.randint(-9, 9)
+    k = rng.randint(-4, 4)
+    f = _poly([(a, "x"), (b, "")])
+    g = _poly([(c, "x ^ 2"), (d, "")])
+    if rng.random() < 0.5:
+        goal, value = f"f (g {_arg(k)})", a * (c * k * k + d) + b
+    else:
+        goal, value = f"g (f {_arg(k)})", c * (a * k + b) ** 2 + d
+    proof = rng.choice([("norm_num [h₀, h₁]",), ("simp only [h₀, h₁]", "norm_num"),
+                        ("rw [h₀, h₁]", "norm_num")])
+    return Problem(f"(f g : {ty} → {ty}) (h₀ : ∀ x, f x = {f}) (h₁ : ∀ x, g x = {g})",
+                   f"{goal} = {value}", proof)
+
+
+def lin_diff(rng: random.Random) -> Problem:
+    """An affine function with unknown coefficients and one known difference of values: another
+    difference (unfold the definition in the hypothesis and the goal, then linarith)."""
+    a, _b = _nz(rng, -6, 6), rng.randint(-9, 9)  # b cancels in every difference
+    p1, p2, p3, p4 = rng.sample(range(-4, 13), 4)
+    ty = rng.choice(["ℝ", "ℚ"])
+    binders = f"(a b : {ty}) (f : {ty} → {ty}) (h₀ : ∀ x, f x = a * x + b) " \
+              f"(h₁ : f {_arg(p1)} - f {_arg(p2)} = {a * (p1 - p2)})"
+    proof = rng.choice([("simp only [h₀] at h₁ ⊢", "linarith"), ("norm_num [h₀] at h₁ ⊢", "linarith")])
+    return Problem(binders, f"f {_arg(p3)} - f {_arg(p4)} = {a * (p3 - p4)}", proof)
 
 
 def recip(rng: random.Random) -> Problem:
@@ -363,6 +438,26 @@ def sum_icc(rng: random.Random) -> Problem:
 
 
 # ---------------------------------------------------------------------------------- functional equations
+def fe_step(rng: random.Random) -> Problem:
+    """One instantiation of a functional equation (the step below fe_rec / fe_affine): `have h := h₀ k`,
+    normalise its arguments, then linarith."""
+    ty = rng.choice(["ℤ", "ℝ", "ℚ"])
+    k, c = rng.randint(0, 6), rng.randint(-9, 9)
+    form = rng.randrange(3)
+    if form == 0:  # f (x + 1) = f x + d
+        d = _nz(rng, -7, 7)
+        eq, goal, inst = f"∀ x, f (x + 1) = {_tidy(f'f x + {d}')}", f"f {k + 1} = {c + d}", f"h₀ {k}"
+    elif form == 1:  # f (m x) = j f x
+        m, j = rng.randint(2, 3), _nz(rng, -4, 4)
+        k = rng.randint(1, 6)
+        eq, goal, inst = f"∀ x, f ({m} * x) = {j} * f x", f"f {m * k} = {j * c}", f"h₀ {k}"
+    else:  # Cauchy's equation at (k, k)
+        k = rng.randint(1, 6)
+        eq, goal, inst = "∀ x y, f (x + y) = f x + f y", f"f {2 * k} = {2 * c}", f"h₀ {k} {k}"
+    return Problem(f"(f : {ty} → {ty}) (h₀ : {eq}) (h₁ : f {k} = {c})", goal,
+                   (f"have h₂ := {inst}", "norm_num at h₂", "linarith"))
+
+
 def fe_swap(rng: random.Random) -> Problem:
     """f x + c·f (s - x) = a x + b: instantiate at k and s - k, then solve the 2×2 system (linarith)."""
     c = rng.choice([2, 3, -2, -3])
@@ -414,6 +509,9 @@ FAMILIES: dict[str, tuple[str, Family]] = {  # family -> (area, generator)
     "poly_eval": ("algebra", poly_eval),
     "lin_fit": ("algebra", lin_fit),
     "recip": ("algebra", recip),
+    "ring_id": ("algebra", ring_id),
+    "fun_comp": ("algebra", fun_comp),
+    "lin_diff": ("algebra", lin_diff),
     "amgm": ("inequality", amgm),
     "amgm3": ("inequality", amgm3),
     "cauchy": ("inequality", cauchy),
@@ -427,6 +525,7 @@ FAMILIES: dict[str, tuple[str, Family]] = {  # family -> (area, generator)
     "prime_range": ("number_theory", prime_range),
     "sum_range": ("sums", sum_range),
     "sum_icc": ("sums", sum_icc),
+    "fe_step": ("functional", fe_step),
     "fe_swap": ("functional", fe_swap),
     "fe_rec": ("functional", fe_rec),
     "fe_affine": ("functional", fe_affine),
