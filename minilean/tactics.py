@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minilean import normal_forms, rewrite, simp_tactics, smt
+from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
@@ -988,6 +988,10 @@ class Runner:
         cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
         side: list[Prop] = []
         for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
+            fin = finset_lemmas.rewrite_item(cur, item, sorts, g.lookup("Finset") is not None)
+            if fin is not None:  # big-operator lemmas with a function argument (finset_lemmas.py)
+                cur = fin
+                continue
             rules = rewrite.rules_for(self._elab(g), g, item)
             cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
             side += prem

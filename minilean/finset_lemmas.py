@@ -1,0 +1,182 @@
+"""`rw` with Mathlib's big-operator lemmas whose arguments are functions (the summand), as rule schemas.
+
+Lean's `rw [Finset.sum_range_succ]` elaborates the lemma with its function argument `?f` as a
+metavariable; kabstract then unifies `Finset.sum (range (?n + 1)) ?f` with the first sum of that shape
+(pre-order, left to right, skipping subterms that mention a bound variable) and rewrites every
+instance of the instantiated left side. minilean's table lemmas cannot state a function argument, so
+each lemma here is a matcher on one big operator `ESum` (the summand is the `fun` body, the index its
+binder). Each is sound by construction: the matcher only fires on a syntactic instance of the
+lemma's left side and builds exactly the lemma's right side for that instance (comments below say why
+each instance holds), and the rewrite itself goes through `rewrite.abstract_everywhere`, as any
+ground equation does.
+
+Supported (Mathlib statements, checked in `Mathlib/Algebra/BigOperators/…`):
+
+* `Finset.sum_range_succ (f : ℕ → M) (n : ℕ) : ∑ x ∈ range (n + 1), f x = ∑ x ∈ range n, f x + f n`
+  and `Finset.prod_range_succ` (`… = (∏ x ∈ range n, f x) * f n`); the bound unifies with `?n + 1`
+  as Lean's unifier does (`range_simp._pred`: a literal `k ≥ 1` or `e + k`, `k ≥ 1`).
+* `Finset.sum_add_distrib : ∑ i ∈ s, (f i + g i) = ∑ i ∈ s, f i + ∑ i ∈ s, g i` (any `s`: ranges,
+  intervals, filters, divisors); higher-order pattern unification splits the summand at its top `+`.
+* `Finset.sum_nat_mod (s : Finset α) (n : ℕ) (f : α → ℕ) : (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n`.
+
+Weaker than Lean, on purpose: explicit arguments (`Finset.sum_range_succ (fun k => k) m`) and `←` are
+refused with a message; a modulus that mentions the index name is refused (Lean would rename the
+binder; minilean does not need to). Not in `simp` (`simp [Finset.sum_range_succ]` is `range_simp`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from minilean.goals import TacticFail
+from minilean.kmatch import arg_types
+from minilean.range_simp import range_step
+from minilean.syntax import (
+    NAT,
+    EApp,
+    EBin,
+    ECast,
+    ENeg,
+    ESum,
+    Expr,
+    PBin,
+    PModEq,
+    PNot,
+    PPred,
+    PQuant,
+    PRel,
+    Prop,
+    expr_vars,
+    parse_term,
+)
+
+# a matcher: (subterm, its type) -> (instantiated left side, right side) or None
+Matcher = Callable[[Expr, str | None], tuple[Expr, Expr] | None]
+
+
+def _range_succ(op: str) -> Matcher:
+    def match(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+        # range_step builds `∑ x ∈ range n, f x + f n` from `∑ x ∈ range (n + 1), f x`: f n is the
+        # summand with the index replaced by n (no capture: a symbolic n is refused when the summand
+        # has binders of its own). This is the lemma at f := fun x => body, n := the bound's predecessor.
+        if not isinstance(e, ESum) or e.op != op:
+            return None
+        out = range_step(e, frozenset({(op, "succ")}), False)
+        return (e, out) if out is not None else None
+
+    return match
+
+
+def _sum_add_distrib(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+    # ∑ i ∈ s, (f i + g i) = ∑ i ∈ s, f i + ∑ i ∈ s, g i with f, g the two sides of the summand's top
+    # `+` (each may or may not mention the index); s, the filter included, is kept as is on both sides.
+    if not (isinstance(e, ESum) and e.op == "∑" and isinstance(e.body, EBin) and e.body.op == "+"):
+        return None
+
+    def part(body: Expr) -> ESum:
+        return ESum(e.op, e.var, e.ity, e.kind, e.lo, e.hi, body, e.ty, e.guard)
+
+    return e, EBin("+", part(e.body.lhs), part(e.body.rhs))
+
+
+def _sum_nat_mod(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+    # (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n over ℕ; n moves under the index binder, so it must
+    # not mention the index name (it would be captured).
+    if not (ty == NAT and isinstance(e, EBin) and e.op == "%"):
+        return None
+    s, n = e.lhs, e.rhs
+    if not (isinstance(s, ESum) and s.op == "∑" and s.ty == NAT) or s.var in expr_vars(n, set()):
+        return None
+    inner = ESum(s.op, s.var, s.ity, s.kind, s.lo, s.hi, EBin("%", s.body, n), s.ty, s.guard)
+    return e, EBin("%", inner, n)
+
+
+LEMMAS: dict[str, Matcher] = {
+    "Finset.sum_range_succ": _range_succ("∑"),
+    "Finset.prod_range_succ": _range_succ("∏"),
+    "Finset.sum_add_distrib": _sum_add_distrib,
+    "Finset.sum_nat_mod": _sum_nat_mod,
+}
+
+
+def _first_expr(
+    e: Expr, ty: str | None, m: Matcher, bound: frozenset[str], sorts: dict
+) -> tuple | None:
+    """The first instance in pre-order, left to right; instances mentioning a bound variable are
+    skipped (kabstract does not abstract terms with loose bound variables)."""
+    hit = m(e, ty)
+    if hit is not None and not (expr_vars(hit[0], set()) & bound):
+        return (*hit, ty)
+    kids: list[tuple[Expr, str | None, frozenset[str]]] = []
+    if isinstance(e, ESum):
+        kids = [(e.lo, e.ity, bound), (e.hi, e.ity, bound), (e.body, e.ty, bound | {e.var})]
+    elif isinstance(e, EBin):
+        kids = [(e.lhs, ty, bound), (e.rhs, NAT if e.op == "^" else ty, bound)]
+    elif isinstance(e, ENeg):
+        kids = [(e.arg, ty, bound)]
+    elif isinstance(e, ECast):
+        kids = [(e.arg, e.src, bound)]
+    elif isinstance(e, EApp):
+        kids = [(a, t, bound) for a, t in zip(e.args, arg_types(e, ty, sorts), strict=True)]
+    for k, t, b in kids:
+        found = _first_expr(k, t, m, b, sorts)
+        if found is not None:
+            return found
+    return None
+
+
+def _first(p: Prop, m: Matcher, sorts: dict, bound: frozenset[str] = frozenset()) -> tuple | None:
+    parts: list[tuple[Expr, str | None]] = []
+    if isinstance(p, PNot):
+        return _first(p.arg, m, sorts, bound)
+    if isinstance(p, PBin):
+        return _first(p.lhs, m, sorts, bound) or _first(p.rhs, m, sorts, bound)
+    if isinstance(p, PQuant):
+        return _first(p.body, m, sorts, bound | {p.var})
+    if isinstance(p, PRel):
+        parts = [(p.lhs, p.ty), (p.rhs, p.ty)]
+    elif isinstance(p, PPred):
+        parts = [(p.arg, p.ty)]
+    elif isinstance(p, PModEq):
+        parts = [(p.n, p.ty), (p.lhs, p.ty), (p.rhs, p.ty)]
+    for e, t in parts:
+        found = _first_expr(e, t, m, bound, sorts)
+        if found is not None:
+            return found
+    return None
+
+
+def lemma_name(item: str) -> str | None:
+    """The lemma of a `rw` item if it is one of ours (with or without arguments, `←`), else None."""
+    text = item.removeprefix("←").removeprefix("<-").strip()
+    head = text.split()[0] if text.split() else ""
+    return head if head in LEMMAS else None
+
+
+def rewrite_item(cur: Prop, item: str, sorts: dict, shadowed: bool) -> Prop | None:
+    """`cur` rewritten by the `rw` item, or None when the item is not one of these lemmas (or a local
+    hypothesis shadows the name). Raises TacticFail where Lean's `rw` fails (or minilean refuses)."""
+    name = lemma_name(item)
+    if name is None or shadowed:
+        return None
+    if item.strip().startswith(("←", "<-")):
+        raise TacticFail(f"minilean: `rw [← {name}]` is not supported")
+    node = parse_term(item.strip())
+    if node[0] != "id":
+        raise TacticFail(f"minilean: `{name}` with explicit arguments is not supported in rw")
+    found = _first(cur, LEMMAS[name], sorts)
+    if found is None:
+        raise TacticFail(
+            f"tactic 'rewrite' failed, did not find instance of the pattern of {name} in the target "
+            "expression"
+        )
+    from minilean.rewrite import abstract_everywhere
+
+    lhs, rhs, ty = found
+    out, hits = abstract_everywhere(cur, lhs, rhs, ty, sorts)
+    if not hits:
+        raise TacticFail(f"minilean: could not abstract the instance of {name}")
+    return out
+
+
+__all__ = ["LEMMAS", "lemma_name", "rewrite_item"]
