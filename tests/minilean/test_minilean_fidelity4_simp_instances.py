@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from minilean.engine import elaborate, initial_env
-from minilean.simp import SimpSet, Simplifier
+from minilean.simp import Simplifier, SimpSet
 from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.syntax import INT, NAT, EBin, ENum, EVar
 
