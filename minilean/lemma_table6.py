@@ -1,0 +1,18 @@
+"""Batch 6 of the z3-checked lemma table (`lemmas.py`): scalar lemmas the public proofs name as terms
+(round 7). Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`, with Lean core's or
+Mathlib's statements; each instance is checked by z3 before use, as every table row.
+"""
+
+from __future__ import annotations
+
+ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # Lean core (`Nat/Basic.lean`): stated with `>`
+    ("Nat.mul_pos", "N", "{n m : α} (ha : n > 0) (hb : m > 0)", "n * m > 0"),
+    # Mathlib (Algebra/GroupWithZero/Basic.lean): `MulZeroClass` + `NoZeroDivisors`
+    ("mul_ne_zero_iff", "NZQR", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0"),
+    # Mathlib (Order/Basic.lean), linear orders, explicit arguments
+    ("lt_iff_not_ge", "NZQR", "(x y : α)", "x < y ↔ ¬x ≥ y"),
+)
+
+# through the MiniF2F header's `open Real` (as `lemma_table3.ALIASES`); `NNReal.sq_sqrt` is not opened
+ALIASES: dict[str, str] = {"sq_sqrt": "Real.sq_sqrt"}

@@ -1,0 +1,65 @@
+# ruff: noqa: E501
+"""Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`, and
+`sq_sqrt` through `open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
+the statement, a type the lemma is not stated at)."""
+
+from __future__ import annotations
+
+import pytest
+
+from minilean.engine import elaborate, initial_env
+from minilean.lemma_table6 import ROWS
+from minilean.lemmas import NotAdmitted, _s, admitted, check_schema
+
+
+def _accepts(src: str, header: str = "") -> bool:
+    res = elaborate(initial_env(), f"{header}theorem t {src}")
+    return not res.has_errors and not res.sorries
+
+
+ACCEPT = [
+    "(a b : ℕ) : 0 < (a + 1) * (b + 2) := Nat.mul_pos (Nat.succ_pos a) (by omega)",
+    "(x y : ℝ) (h : x * y ≠ 0) : x ≠ 0 := (mul_ne_zero_iff.mp h).1",
+    "(k : ℕ) (h : ¬k ≥ 5) : k < 5 := (lt_iff_not_ge k 5).mpr h",
+]
+
+REFUSE = [
+    # the positivity hypotheses are needed
+    "(a b : ℕ) (ha : 0 ≤ a) (hb : 0 < b) : 0 < a * b := Nat.mul_pos ha hb",
+    # the wrong side of the iff / a false conclusion
+    "(x y : ℝ) (h : x ≠ 0) : x * y ≠ 0 := mul_ne_zero_iff.mpr ⟨h, h⟩",
+    "(k : ℕ) (h : ¬k ≥ 5) : k ≤ 4 ∧ k = 4 := (lt_iff_not_ge k 5).mpr h",
+    # `Nat.mul_pos` is about ℕ only
+    "(x y : ℝ) (hx : x > 0) (hy : y > 0) : x * y > 0 := Nat.mul_pos hx hy",
+]
+
+
+@pytest.mark.parametrize("src", ACCEPT)
+def test_accepts(src: str) -> None:
+    assert _accepts(src), src
+
+
+@pytest.mark.parametrize("src", REFUSE)
+def test_refuses(src: str) -> None:
+    assert not _accepts(src), src
+
+
+def test_sq_sqrt_through_open_real() -> None:
+    src = "(a : ℝ) (h : 0 ≤ a) : Real.sqrt a ^ 2 = a := sq_sqrt h"
+    assert _accepts(src, "open Real\n")
+    assert not _accepts("(a : ℝ) : Real.sqrt a ^ 2 = a := sq_sqrt (le_refl a)", "open Real\n")
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+def test_rows_checked_by_z3(row: tuple[str, str, str, str]) -> None:
+    for ty in _s(*row).types:
+        assert admitted(row[0], ty) is not None
+
+
+def test_false_variants_refused() -> None:
+    with pytest.raises(NotAdmitted):
+        check_schema(_s("Nat.mul_pos", "N", "{n m : α} (ha : n ≥ 0) (hb : m > 0)", "n * m > 0"), "ℕ", {})
+    with pytest.raises(NotAdmitted):
+        check_schema(_s("mul_ne_zero_iff", "R", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∨ b ≠ 0"), "ℝ", {})
+    with pytest.raises(NotAdmitted):
+        check_schema(_s("lt_iff_not_ge", "N", "(x y : α)", "x < y ↔ ¬x > y"), "ℕ", {})
