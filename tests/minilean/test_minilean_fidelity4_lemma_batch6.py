@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`, and
 `sq_sqrt` through `open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
 the statement, a type the lemma is not stated at)."""
