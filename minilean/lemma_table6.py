@@ -12,6 +12,13 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("mul_ne_zero_iff", "NZQR", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0"),
     # Mathlib (Order/Basic.lean), linear orders, explicit arguments
     ("lt_iff_not_ge", "NZQR", "(x y : α)", "x < y ↔ ¬x ≥ y"),
+    # Mathlib (Analysis/SpecialFunctions/Log/Basic.lean); z3 sees it as a `lib_facts` fact
+    ("Real.log_div", "R", "{x y : α} (hx : x ≠ 0) (hy : y ≠ 0)", "Real.log (x / y) = Real.log x - Real.log y"),
+    # Mathlib (Algebra/Order/Ring/Lemmas.lean, 2024-2025): the `0 < c` iff form; the name was later reused
+    # for the implication `b ≤ c → a * b ≤ a * c` (the proofs here were checked against the iff form)
+    ("mul_le_mul_left", "NZQR", "{a b c : α} (a0 : 0 < a)", "a * b ≤ a * c ↔ b ≤ c"),
+    # Mathlib (Algebra/GroupWithZero/Basic.lean): division by a power
+    ("div_pow", "QR", "(a b : α) (n : exp)", "(a / b) ^ n = a ^ n / b ^ n"),
 )
 
 # through the MiniF2F header's `open Real` (as `lemma_table3.ALIASES`); `NNReal.sq_sqrt` is not opened

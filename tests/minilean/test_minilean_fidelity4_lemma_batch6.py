@@ -1,5 +1,6 @@
-"""Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`, and
-`sq_sqrt` through `open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
+"""Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`,
+`Real.log_div` (with its z3 fact), `mul_le_mul_left` (the iff form), `div_pow`, and `sq_sqrt` through
+`open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
 the statement, a type the lemma is not stated at)."""
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ ACCEPT = [
     "(a b : ℕ) : 0 < (a + 1) * (b + 2) := Nat.mul_pos (Nat.succ_pos a) (by omega)",
     "(x y : ℝ) (h : x * y ≠ 0) : x ≠ 0 := (mul_ne_zero_iff.mp h).1",
     "(k : ℕ) (h : ¬k ≥ 5) : k < 5 := (lt_iff_not_ge k 5).mpr h",
+    "(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x - Real.log y := by\n  apply Real.log_div hx hy",
+    "(x y : ℝ) (h : x ≤ y) : 12 * x ≤ 12 * y := by\n  rw [mul_le_mul_left (show (0 : ℝ) < 12 by norm_num)]\n  exact h",
+    "(a b : ℝ) : (a / b) ^ 2 = a ^ 2 / b ^ 2 := by\n  rw [div_pow _ _ 2]",
 ]
 
 REFUSE = [
@@ -30,6 +34,12 @@ REFUSE = [
     "(k : ℕ) (h : ¬k ≥ 5) : k ≤ 4 ∧ k = 4 := (lt_iff_not_ge k 5).mpr h",
     # `Nat.mul_pos` is about ℕ only
     "(x y : ℝ) (hx : x > 0) (hy : y > 0) : x * y > 0 := Nat.mul_pos hx hy",
+    # `Real.log_div` needs both hypotheses (Lean's `log (x / 0) = log 0 = 0 ≠ log x - log 0` in general)
+    "(x y : ℝ) (hx : x ≠ 0) : Real.log (x / y) = Real.log x - Real.log y := Real.log_div hx",
+    "(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x + Real.log y := Real.log_div hx hy",
+    # the iff needs `0 < c`: with `c = -1` it is false
+    "(x y : ℝ) (h : x ≤ y) : -1 * x ≤ -1 * y := by\n  rw [mul_le_mul_left (show (0 : ℝ) < -1 by norm_num)]\n  exact h",
+    "(a b : ℝ) : (a / b) ^ 2 = a ^ 2 / b := by\n  rw [div_pow _ _ 2]",
 ]
 
 
@@ -51,8 +61,10 @@ def test_sq_sqrt_through_open_real() -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
 def test_rows_checked_by_z3(row: tuple[str, str, str, str]) -> None:
-    for ty in _s(*row).types:
-        assert admitted(row[0], ty) is not None
+    schema = _s(*row)
+    exps = tuple((v, 3) for v in schema.exponents())  # exponents are numerals: check one instance
+    for ty in schema.types:
+        assert admitted(row[0], ty, exps) is not None
 
 
 def test_false_variants_refused() -> None:
@@ -62,3 +74,7 @@ def test_false_variants_refused() -> None:
         check_schema(_s("mul_ne_zero_iff", "R", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∨ b ≠ 0"), "ℝ", {})
     with pytest.raises(NotAdmitted):
         check_schema(_s("lt_iff_not_ge", "N", "(x y : α)", "x < y ↔ ¬x > y"), "ℕ", {})
+    with pytest.raises(NotAdmitted):  # the sign condition matters
+        check_schema(_s("mul_le_mul_left", "R", "{a b c : α} (a0 : 0 ≤ a)", "a * b ≤ a * c ↔ b ≤ c"), "ℝ", {})
+    with pytest.raises(NotAdmitted):  # a hypothesis dropped: log (x / 0) = 0, not log x - log 0
+        check_schema(_s("Real.log_div", "R", "{x y : α} (hx : x ≠ 0)", "Real.log (x / y) = Real.log x - Real.log y"), "ℝ", {})
