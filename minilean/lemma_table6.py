@@ -13,7 +13,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Order/Basic.lean), linear orders, explicit arguments
     ("lt_iff_not_ge", "NZQR", "(x y : α)", "x < y ↔ ¬x ≥ y"),
     # Mathlib (Analysis/SpecialFunctions/Log/Basic.lean); z3 sees it as a `lib_facts` fact
-    ("Real.log_div", "R", "{x y : α} (hx : x ≠ 0) (hy : y ≠ 0)", "Real.log (x / y) = Real.log x - Real.log y"),
+    ("Real.log_div", "R", "{x y : α} (hx : x ≠ 0) (hy : y ≠ 0)",
+     "Real.log (x / y) = Real.log x - Real.log y"),
     # Mathlib (Algebra/Order/Ring/Lemmas.lean, 2024-2025): the `0 < c` iff form; the name was later reused
     # for the implication `b ≤ c → a * b ≤ a * c` (the proofs here were checked against the iff form)
     ("mul_le_mul_left", "NZQR", "{a b c : α} (a0 : 0 < a)", "a * b ≤ a * c ↔ b ≤ c"),

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`,
 `Real.log_div` (with its z3 fact), `mul_le_mul_left` (the iff form), `div_pow`, and `sq_sqrt` through
 `open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
