@@ -8,6 +8,7 @@ from __future__ import annotations
 ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Nat/Basic.lean`): stated with `>`
     ("Nat.mul_pos", "N", "{n m : α} (ha : n > 0) (hb : m > 0)", "n * m > 0"),
+    ("Nat.le_of_eq", "N", "{n m : α} (p : n = m)", "n ≤ m"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): `MulZeroClass` + `NoZeroDivisors`
     ("mul_ne_zero_iff", "NZQR", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∧ b ≠ 0"),
     # Mathlib (Order/Basic.lean), linear orders, explicit arguments
@@ -20,6 +21,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("mul_le_mul_left", "NZQR", "{a b c : α} (a0 : 0 < a)", "a * b ≤ a * c ↔ b ≤ c"),
     # Mathlib (Algebra/GroupWithZero/Basic.lean): division by a power
     ("div_pow", "QR", "(a b : α) (n : exp)", "(a / b) ^ n = a ^ n / b ^ n"),
+    # Lean core / Mathlib (`Nat.pow_le_pow_iff_left {a b n : ℕ} (hn : n ≠ 0)`): the implicit exponent is
+    # read off `hn` (`lemmas._infer_exponents`) and must be a numeral; z3 checks that instance
+    ("Nat.pow_le_pow_iff_left", "N", "{a b : α} {n : exp} (hn : n ≠ 0)", "a ^ n ≤ b ^ n ↔ a ≤ b"),
 )
 
 # through the MiniF2F header's `open Real` (as `lemma_table3.ALIASES`); `NNReal.sq_sqrt` is not opened
