@@ -24,6 +24,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core / Mathlib (`Nat.pow_le_pow_iff_left {a b n : ℕ} (hn : n ≠ 0)`): the implicit exponent is
     # read off `hn` (`lemmas._infer_exponents`) and must be a numeral; z3 checks that instance
     ("Nat.pow_le_pow_iff_left", "N", "{a b : α} {n : exp} (hn : n ≠ 0)", "a ^ n ≤ b ^ n ↔ a ≤ b"),
+    # Mathlib (Analysis/SpecialFunctions/Pow/Real.lean), @[simp]; z3 sees numeral `rpow` exponents
+    ("Real.rpow_one", "R", "(x : α)", "x ^ (1 : ℝ) = x"),
 )
 
 # through the MiniF2F header's `open Real` (as `lemma_table3.ALIASES`); `NNReal.sq_sqrt` is not opened

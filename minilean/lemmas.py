@@ -168,6 +168,7 @@ BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
 )
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
+_SWAP = {"mp": "mpr", "1": "2", "mpr": "mp", "2": "1"}
 
 
 class NotAdmitted(TacticFail):
@@ -316,6 +317,10 @@ def split_name(name: str) -> tuple[str, str | None] | None:
     base, _, fld = name.rpartition(".")
     if base in BY_NAME and fld in _IFF_FIELDS:
         return base, fld
+    # `foo.symm.mp` is `Iff.mp (Iff.symm foo)`, which is `foo.mpr` (Iff.symm swaps the two directions)
+    inner, _, sym = base.rpartition(".")
+    if sym == "symm" and inner in BY_NAME and fld in _IFF_FIELDS and "↔" in BY_NAME[inner].concl:
+        return inner, _SWAP[fld]
     return None
 
 

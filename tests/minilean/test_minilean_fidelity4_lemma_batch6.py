@@ -84,3 +84,28 @@ def test_false_variants_refused() -> None:
         check_schema(_s("mul_le_mul_left", "R", "{a b c : α} (a0 : 0 ≤ a)", "a * b ≤ a * c ↔ b ≤ c"), "ℝ", {})
     with pytest.raises(NotAdmitted):  # a hypothesis dropped: log (x / 0) = 0, not log x - log 0
         check_schema(_s("Real.log_div", "R", "{x y : α} (hx : x ≠ 0)", "Real.log (x / y) = Real.log x - Real.log y"), "ℝ", {})
+
+
+SYMM_ACCEPT = [
+    # `foo.symm.mp` is `foo.mpr`; α waits for the later argument (`Or.imp_right f h`)
+    "(n : ℕ) (h : n = 1 ∨ 1 < n) : n = 1 ∨ n > 1 := by\n  exact Or.imp_right gt_iff_lt.symm.mp h",
+    "(n : ℕ) (h : 1 < n) : n > 1 := gt_iff_lt.symm.mp h",
+    "(x y : ℝ) (h : x - y = 0) : x = y := sub_eq_zero.symm.mpr h",
+]
+SYMM_REFUSE = [
+    # the swapped direction is the other implication: these are the wrong way round
+    "(x y : ℝ) (h : x - y = 0) : x = y := sub_eq_zero.symm.mp h",
+    "(n : ℕ) (h : 1 < n) : n > 2 := gt_iff_lt.symm.mp h",
+    # `.symm` of a lemma that is not an `↔`
+    "(a b : ℕ) (h : a < b) : a ≤ b := le_of_lt.symm.mp h",
+]
+
+
+@pytest.mark.parametrize("src", SYMM_ACCEPT)
+def test_symm_fields_accept(src: str) -> None:
+    assert _accepts(src), src
+
+
+@pytest.mark.parametrize("src", SYMM_REFUSE)
+def test_symm_fields_refuse(src: str) -> None:
+    assert not _accepts(src), src
