@@ -1,4 +1,4 @@
-"""Per-instance table lemmas as simp arguments (`simp [h, Nat.add_mod]`).
+"""Per-instance table lemmas as simp arguments (`simp [h, Nat.add_mod]`, `simp [Real.log_pow]`).
 
 z3 cannot prove `Nat.add_mod` / `Nat.mul_mod` (and the other `lemmas.PER_INSTANCE` rows) as schemas: with
 a variable modulus they are nonlinear. `rw [Nat.add_mod]` already admits each ground instance its match
@@ -6,6 +6,8 @@ gives once z3 has checked it (`rewrite.Rule.check_instance`). Simp gets the same
 is added to the simp set unchecked, as a rule marked `checked`, and the simplifier applies it only where
 the instance it would rewrite with is ground and z3 proves that instance valid. An instance z3 cannot
 prove (a symbolic modulus) is simply not used, so simp does less than Mathlib's there (weaker), never more.
+Lemmas with an exponent binder (`Real.log_pow (x : ℝ) (n : ℕ)`) take the same route when named without
+their exponent: minilean states them only at numeral exponents, which the match supplies.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ def per_instance_statement(el: object, node: tuple, ty: str) -> Prop | None:
     from minilean.goals import instantiate
     from minilean.lemmas import BY_NAME, PER_INSTANCE, unchecked
 
-    if node[0] != "id" or node[1] not in PER_INSTANCE or ty not in BY_NAME[node[1]].types:
+    if node[0] != "id" or node[1] not in BY_NAME or ty not in BY_NAME[node[1]].types:
         return None
+    if node[1] not in PER_INSTANCE and not BY_NAME[node[1]].exponents():
+        return None  # a schema z3 proves whole goes the ordinary way (its refusal stands)
     decl = unchecked(node[1], ty)
     if any(not isinstance(b.ty, str) for b in decl.binders):
         return None  # a lemma with hypotheses: the instance alone is not all a use asserts

@@ -29,6 +29,8 @@ ACCEPT = [
     "(a n : ℕ) : a % n % n = a % n := by\n  simp",
     "(a k : ℕ) : a * k % a = 0 := by\n  simp",
     "(a k : ℤ) : a * k % k = 0 := by\n  simp",
+    # an exponent lemma named without its exponent: the match supplies the numeral
+    ": Real.log ((2 : ℝ) ^ 4) = 4 * Real.log 2 := by\n  simp [Real.log_pow]",
 ]
 
 REFUSE = [
@@ -36,6 +38,9 @@ REFUSE = [
     "(m : ℕ) : (2 * m + 4) % 2 = 1 := by\n  simp [Nat.add_mod]",
     "(b : ℕ) (h : b % 2 = 1) : b * b % 2 = 0 := by\n  simp [h, Nat.mul_mod]",
     "(a n : ℕ) : a % n % n = 0 := by\n  simp",
+    ": Real.log ((2 : ℝ) ^ 4) = 3 * Real.log 2 := by\n  simp [Real.log_pow]",
+    # a symbolic exponent: not stated by minilean, so not rewritten (Lean would: weaker)
+    "(n : ℕ) : Real.log ((2 : ℝ) ^ n) = n * Real.log 2 := by\n  simp [Real.log_pow]",
     # without the hint, `(2 * m + 4) % 2` is not split (Lean's simp has no such default lemma either)
     "(m : ℕ) : (2 * m + 4) % 2 = 0 := by\n  simp only []",
     # a symbolic modulus: z3 cannot check the instance, so the hint is not used (weaker than Lean)
