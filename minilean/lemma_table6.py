@@ -26,6 +26,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.pow_le_pow_iff_left", "N", "{a b : α} {n : exp} (hn : n ≠ 0)", "a ^ n ≤ b ^ n ↔ a ≤ b"),
     # Mathlib (Analysis/SpecialFunctions/Pow/Real.lean), @[simp]; z3 sees numeral `rpow` exponents
     ("Real.rpow_one", "R", "(x : α)", "x ^ (1 : ℝ) = x"),
+    # Mathlib (Analysis/SpecialFunctions/Log/Basic.lean); z3 proves it from the `lib_facts` sign facts of
+    # `log` on (0, 1), at 1, above 1, at 0 and `log (-x) = log x`
+    ("Real.log_eq_zero", "R", "{x : α}", "Real.log x = 0 ↔ x = 0 ∨ x = 1 ∨ x = -1"),
 )
 
 # through the MiniF2F header's `open Real` (as `lemma_table3.ALIASES`); `NNReal.sq_sqrt` is not opened

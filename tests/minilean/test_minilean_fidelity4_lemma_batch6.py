@@ -26,6 +26,8 @@ ACCEPT = [
     "(x y : ℝ) (h : x ≤ y) : 12 * x ≤ 12 * y := by\n  rw [mul_le_mul_left (show (0 : ℝ) < 12 by norm_num)]\n  exact h",
     "(a b : ℝ) : (a / b) ^ 2 = a ^ 2 / b ^ 2 := by\n  rw [div_pow _ _ 2]",
     "(a b : ℕ) (h3 : 3 ≠ 0) (h : a ^ 3 = b ^ 3) : a ≤ b := (Nat.pow_le_pow_iff_left h3).mp (Nat.le_of_eq h)",
+    "(y : ℝ) (h : Real.log y = 0) : y = 0 ∨ y = 1 ∨ y = -1 := Real.log_eq_zero.mp h",
+    "(x : ℝ) : x ^ (1 : ℝ) = x := Real.rpow_one x",
 ]
 
 REFUSE = [
@@ -46,6 +48,8 @@ REFUSE = [
     "(a b n : ℕ) (hn : n ≠ 0) (h : a ^ n ≤ b ^ n) : a ≤ b := (Nat.pow_le_pow_iff_left hn).mp h",
     "(a b : ℕ) (h : a ^ 0 ≤ b ^ 0) : a ≤ b := (Nat.pow_le_pow_iff_left (by norm_num : 0 ≠ 0)).mp h",
     "(a b : ℕ) (h : a = b + 1) : a ≤ b := Nat.le_of_eq h",
+    "(y : ℝ) (h : Real.log y = 0) : y = 1 := Real.log_eq_zero.mp h",
+    "(x : ℝ) : x ^ (1 : ℝ) = 1 := Real.rpow_one x",
 ]
 
 
@@ -80,6 +84,8 @@ def test_false_variants_refused() -> None:
         check_schema(_s("mul_ne_zero_iff", "R", "{a b : α}", "a * b ≠ 0 ↔ a ≠ 0 ∨ b ≠ 0"), "ℝ", {})
     with pytest.raises(NotAdmitted):
         check_schema(_s("lt_iff_not_ge", "N", "(x y : α)", "x < y ↔ ¬x > y"), "ℕ", {})
+    with pytest.raises(NotAdmitted):  # `log (-1) = log 1 = 0`: the third case is needed
+        check_schema(_s("Real.log_eq_zero", "R", "{x : α}", "Real.log x = 0 ↔ x = 0 ∨ x = 1"), "ℝ", {})
     with pytest.raises(NotAdmitted):  # the sign condition matters
         check_schema(_s("mul_le_mul_left", "R", "{a b c : α} (a0 : 0 ≤ a)", "a * b ≤ a * c ↔ b ≤ c"), "ℝ", {})
     with pytest.raises(NotAdmitted):  # a hypothesis dropped: log (x / 0) = 0, not log x - log 0
