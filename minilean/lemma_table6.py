@@ -19,8 +19,6 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Algebra/Order/Ring/Lemmas.lean, 2024-2025): the `0 < c` iff form; the name was later reused
     # for the implication `b ≤ c → a * b ≤ a * c` (the proofs here were checked against the iff form)
     ("mul_le_mul_left", "NZQR", "{a b c : α} (a0 : 0 < a)", "a * b ≤ a * c ↔ b ≤ c"),
-    # Mathlib (Algebra/GroupWithZero/Basic.lean): division by a power
-    ("div_pow", "QR", "(a b : α) (n : exp)", "(a / b) ^ n = a ^ n / b ^ n"),
     # Lean core / Mathlib (`Nat.pow_le_pow_iff_left {a b n : ℕ} (hn : n ≠ 0)`): the implicit exponent is
     # read off `hn` (`lemmas._infer_exponents`) and must be a numeral; z3 checks that instance
     ("Nat.pow_le_pow_iff_left", "N", "{a b : α} {n : exp} (hn : n ≠ 0)", "a ^ n ≤ b ^ n ↔ a ≤ b"),

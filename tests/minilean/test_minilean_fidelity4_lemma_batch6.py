@@ -1,6 +1,6 @@
 # ruff: noqa: E501
 """Round 7: lemma batch 6 (`lemma_table6.py`): `Nat.mul_pos`, `mul_ne_zero_iff`, `lt_iff_not_ge`,
-`Real.log_div` (with its z3 fact), `mul_le_mul_left` (the iff form), `div_pow`, and `sq_sqrt` through
+`Real.log_div` (with its z3 fact), `mul_le_mul_left` (the iff form), and `sq_sqrt` through
 `open Real`. Accepting uses next to refusals (a dropped hypothesis, a false variant of
 the statement, a type the lemma is not stated at)."""
 
@@ -24,7 +24,6 @@ ACCEPT = [
     "(k : ℕ) (h : ¬k ≥ 5) : k < 5 := (lt_iff_not_ge k 5).mpr h",
     "(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x - Real.log y := by\n  apply Real.log_div hx hy",
     "(x y : ℝ) (h : x ≤ y) : 12 * x ≤ 12 * y := by\n  rw [mul_le_mul_left (show (0 : ℝ) < 12 by norm_num)]\n  exact h",
-    "(a b : ℝ) : (a / b) ^ 2 = a ^ 2 / b ^ 2 := by\n  rw [div_pow _ _ 2]",
     "(a b : ℕ) (h3 : 3 ≠ 0) (h : a ^ 3 = b ^ 3) : a ≤ b := (Nat.pow_le_pow_iff_left h3).mp (Nat.le_of_eq h)",
     "(y : ℝ) (h : Real.log y = 0) : y = 0 ∨ y = 1 ∨ y = -1 := Real.log_eq_zero.mp h",
     "(x : ℝ) : x ^ (1 : ℝ) = x := Real.rpow_one x",
@@ -43,7 +42,6 @@ REFUSE = [
     "(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : Real.log (x / y) = Real.log x + Real.log y := Real.log_div hx hy",
     # the iff needs `0 < c`: with `c = -1` it is false
     "(x y : ℝ) (h : x ≤ y) : -1 * x ≤ -1 * y := by\n  rw [mul_le_mul_left (show (0 : ℝ) < -1 by norm_num)]\n  exact h",
-    "(a b : ℝ) : (a / b) ^ 2 = a ^ 2 / b := by\n  rw [div_pow _ _ 2]",
     # the exponent must be a numeral its hypothesis fixes; `n ≠ 0` is needed (`a ^ 0 ≤ b ^ 0` always)
     "(a b n : ℕ) (hn : n ≠ 0) (h : a ^ n ≤ b ^ n) : a ≤ b := (Nat.pow_le_pow_iff_left hn).mp h",
     "(a b : ℕ) (h : a ^ 0 ≤ b ^ 0) : a ≤ b := (Nat.pow_le_pow_iff_left (by norm_num : 0 ≠ 0)).mp h",
