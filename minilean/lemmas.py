@@ -28,6 +28,8 @@ from minilean.lemma_table4 import ROWS as BATCH4_ROWS
 from minilean.lemma_table5 import PER_INSTANCE as BATCH5_PER_INSTANCE
 from minilean.lemma_table5 import PROOFS as BATCH5_PROOFS
 from minilean.lemma_table5 import ROWS as BATCH5_ROWS
+from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
+from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -160,10 +162,13 @@ SCHEMAS: tuple[Schema, ...] = (
     _s("Nat.succ_le_of_lt", "N", "{n m : α} (h : n < m)", "n + 1 ≤ m"),
     _s("Int.emod_emod_of_dvd", "Z", "(n : α) {m k : α} (h : m ∣ k)", "n % k % m = n % m"),
 )
-SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS)
+SCHEMAS += tuple(_s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS)
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
-BY_NAME.update({alias: replace(BY_NAME[target], name=alias) for alias, target in ALIASES.items()})
+BY_NAME.update(
+    {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
+)
 _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
+_SWAP = {"mp": "mpr", "1": "2", "mpr": "mp", "2": "1"}
 
 
 class NotAdmitted(TacticFail):
@@ -312,6 +317,10 @@ def split_name(name: str) -> tuple[str, str | None] | None:
     base, _, fld = name.rpartition(".")
     if base in BY_NAME and fld in _IFF_FIELDS:
         return base, fld
+    # `foo.symm.mp` is `Iff.mp (Iff.symm foo)`, which is `foo.mpr` (Iff.symm swaps the two directions)
+    inner, _, sym = base.rpartition(".")
+    if sym == "symm" and inner in BY_NAME and fld in _IFF_FIELDS and "↔" in BY_NAME[inner].concl:
+        return inner, _SWAP[fld]
     return None
 
 

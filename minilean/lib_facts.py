@@ -11,7 +11,7 @@ The theorems, by function:
   (0 < x → x ≠ 1 → log x ≠ 0), `Real.log_pow` (log (x ^ n) = n * log x, numeral n),
   `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y), `Real.log_zero` (log 0 = 0),
   `Real.log_one` (log 1 = 0), `Real.log_neg` (0 < x → x < 1 → log x < 0), `Real.log_neg_eq_log`
-  (log (-x) = log x);
+  (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y);
 - `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
@@ -82,6 +82,10 @@ def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[
         lx, ly = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (arg.lhs, arg.rhs))
         px, py = enc.expr(arg.lhs, REAL), enc.expr(arg.rhs, REAL)
         facts.append(z3.Implies(z3.And(px != 0, py != 0), v == lx + ly))
+    if isinstance(arg, EBin) and arg.op == "/":  # `Real.log_div`: x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y
+        lx, ly = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (arg.lhs, arg.rhs))
+        px, py = enc.expr(arg.lhs, REAL), enc.expr(arg.rhs, REAL)
+        facts.append(z3.Implies(z3.And(px != 0, py != 0), v == lx - ly))
     return facts
 
 

@@ -23,6 +23,7 @@ from minilean.closers import eval_closed, eval_num
 from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.range_simp import range_step
+from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.syntax import (
     COMPLEX,
     FALSE,
@@ -63,6 +64,7 @@ class TermRule:
     ty: str
     perm: bool  # a permutation rule (`a * b = b * a`): only applied when it decreases the term order
     premises: tuple = ()  # a conditional rule applies when each instantiated premise simplifies to True
+    checked: bool = False  # a per-instance lemma: each ground instance is checked by z3 (simp_instances)
 
 
 @dataclass
@@ -82,7 +84,7 @@ class SimpSet:
     side: list[PropRule] = field(default_factory=list)  # facts only the discharger uses (assumptions)
     ranges: set[tuple[str, str]] = field(default_factory=set)  # named range lemmas (range_simp)
 
-    def add_fact(self, p: Prop, premises: tuple = ()) -> None:
+    def add_fact(self, p: Prop, premises: tuple = (), checked: bool = False) -> None:
         """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
         pattern variables, implications `h₁ → h₂ → eq` conditional rules."""
         while True:
@@ -93,6 +95,8 @@ class SimpSet:
                 p = p.rhs
             else:
                 break
+        if checked and not (isinstance(p, PRel) and p.op == "="):
+            raise TacticFail("minilean: a per-instance simp lemma must be an equation")
         if isinstance(p, PBin) and p.op == "∧":
             self.add_fact(p.lhs, premises)
             self.add_fact(p.rhs, premises)
@@ -100,7 +104,7 @@ class SimpSet:
             if isinstance(p.lhs, EMeta):
                 raise TacticFail("invalid simp lemma: the left-hand side is a variable")
             perm = _shape(p.lhs) == _shape(p.rhs) and p.lhs != p.rhs
-            self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises))
+            self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises, checked))
         elif isinstance(p, PBin) and p.op == "↔":
             self.props.append(PropRule(p.lhs, p.rhs, premises))
         elif isinstance(p, PRel) and p.op == "≠":
@@ -251,6 +255,8 @@ class Simplifier:
                 continue  # a side condition about the index would need `Finset.sum_congr`, not simp
             if r.premises and not self._discharge(r.premises, s):
                 continue
+            if r.checked and out != e and not instance_valid(e, out, ty, self.sorts):
+                continue
             if out != e:
                 self._tick()
                 return out
@@ -387,6 +393,7 @@ class Simplifier:
                 return zero
             if b == zero:
                 return a  # mod_zero
+            return core_mod_simp(a, b, ty)
         return None
 
     # ------------------------------------------------------------------------------------------ props

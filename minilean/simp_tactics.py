@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Protocol
 
-from minilean import discrim
+from minilean import discrim, simp_instances
 from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
 from minilean.modeq import def_type, definition_rule
@@ -96,8 +96,14 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
         if h in RANGE_LEMMAS and g.lookup(h.split(".")[0]) is None:
             ss.ranges.add(RANGE_LEMMAS[h])
             continue
-        for ty in _hint_types(r, g, h):
-            ss.add_fact(ty)
+        try:
+            facts, checked = _hint_types(r, g, h), False
+        except TacticFail as e:  # a per-instance lemma (`Nat.add_mod`): each instance is checked by z3
+            facts, checked = simp_instances.hint_facts(r._elab, g, h), True
+            if not facts:
+                raise e
+        for ty in facts:
+            ss.add_fact(ty, checked=checked)
         if g.lookup(h) is not None:
             used.add(h)
     return ss, used
