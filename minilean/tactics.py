@@ -40,6 +40,7 @@ from minilean.goals import (
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
@@ -910,6 +911,9 @@ class Runner:
             except TacticFail:
                 raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
+
+    def t_linear_combination(self, g: Goal, rest: str) -> Outcome:
+        return run_linear_combination(g, rest, self.globals)
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
         return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
