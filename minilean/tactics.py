@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from minilean import normal_forms, rewrite, simp_tactics, smt
+from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
@@ -911,6 +912,9 @@ class Runner:
             except TacticFail:
                 raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
+
+    def t_abel(self, g: Goal, rest: str) -> Outcome:
+        return run_abel(g, rest)
 
     def t_linear_combination(self, g: Goal, rest: str) -> Outcome:
         return run_linear_combination(g, rest, self.globals)
