@@ -18,6 +18,7 @@ from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import positivity, rewrite_everywhere
 from minilean.congr_tac import splits
+from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
@@ -157,6 +158,9 @@ class Runner:
         text = text.strip()
         if not text:
             raise TacticFail("unexpected end of input; expected tactic")
+        if is_conv(text) and goals:  # conv's `;` and lines are its own sequence (the engine keeps lines)
+            res = self.apply_main(goals[0], "conv", text, text)  # t_conv gets the whole text
+            return Outcome(res.goals + goals[1:], res.sorries)
         nested = split_nested_by([(1, 0, text)])  # `have h : T := by t₁; t₂`: the block takes both
         if nested is not None:
             return self._nested(goals, nested)
@@ -912,6 +916,9 @@ class Runner:
             except TacticFail:
                 raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
+
+    def t_conv(self, g: Goal, text: str) -> Outcome:
+        return run_conv(g, text, self.globals)
 
     def t_abel(self, g: Goal, rest: str) -> Outcome:
         return run_abel(g, rest)
