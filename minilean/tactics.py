@@ -43,7 +43,7 @@ from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.linear_combination import run_linear_combination
-from minilean.mod_cast import norm_cast_open_goal, norm_prop
+from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
@@ -505,8 +505,11 @@ class Runner:
         a hypothesis that is the normalized goal, or `rfl`, closes it. A goal left open would have to be
         stated exactly as Lean prints it, so it is kept only where that form is known (see
         mod_cast.norm_cast_open_goal); `at h` is not handled."""
+        m_at = re.fullmatch(r"at\s+([^\s⊢*]+)", rest.strip())
+        if m_at:  # one hypothesis (mod_cast.norm_cast_at)
+            return Outcome(norm_cast_at_goal(g, m_at.group(1)))
         if rest.strip():
-            raise TacticFail("minilean: only `norm_cast` on the goal is supported (no `at`)")
+            raise TacticFail("minilean: only `norm_cast` and `norm_cast at h` are supported")
         want = norm_prop(g.target)
         closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
             isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
