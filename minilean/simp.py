@@ -472,6 +472,10 @@ class Simplifier:
             return PRel(_FLIP[op], b, a, ty)  # ge_iff_le / gt_iff_lt
         if op == "≠":
             return PNot(PRel("=", a, b, ty))  # ne_eq
+        if ty == NAT and op == "≤" and a == ENum(0):
+            return TRUE  # zero_le (@[simp], canonically ordered)
+        if ty == NAT and op == "<" and b == ENum(0):
+            return FALSE  # not_lt_zero' (@[simp])
         if a == ENum(0) and isinstance(b, EApp) and b.fn == "abs" and op in ("≤", "<"):
             # abs_nonneg / abs_pos
             return TRUE if op == "≤" else PNot(PRel("=", b.args[0], a, ty))
