@@ -324,6 +324,8 @@ class Simplifier:
             if isinstance(x, ENeg):
                 return EApp("abs", (x.arg,))  # abs_neg
             return x if x in (zero, one) else None  # abs_zero, abs_one
+        if isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1 and e.args[0] in (zero, one):
+            return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
         if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
             x, y = e.args
             if y == one:

@@ -1,0 +1,26 @@
+"""Round 7 simp details: `Real.sqrt_zero` / `Real.sqrt_one` (@[simp]); field_simp's hint equations also
+fire on the cleared form (simp runs to a fixpoint), taken only where that closes the goal."""
+
+from __future__ import annotations
+
+from minilean.engine import elaborate, initial_env
+
+
+def _accepts(src: str) -> bool:
+    res = elaborate(initial_env(), f"theorem t {src}")
+    return not res.has_errors and not res.sorries
+
+
+def test_sqrt_zero_one() -> None:
+    assert _accepts(": Real.sqrt (1 + 0) = 1 := by\n  norm_num")
+    assert _accepts(": Real.sqrt 0 = 0 := by\n  simp")
+    assert not _accepts(": Real.sqrt 1 = 0 := by\n  simp")
+    assert not _accepts(": Real.sqrt 4 = 2 := by\n  simp")  # no evaluation of other square roots
+
+
+def test_field_simp_hint_closes_cleared_goal() -> None:
+    head = "(n : ℕ) (h : (n : ℝ) * 4 = 2008) (f : (4 : ℝ) ≠ 0) : (n : ℝ) = 2008 / 4 := by\n  "
+    assert _accepts(head + "field_simp [h, f]")
+    assert not _accepts(head + "field_simp [f]")  # a hypothesis that is not a hint is not used
+    bad = "(n : ℕ) (h : (n : ℝ) * 4 = 2009) (f : (4 : ℝ) ≠ 0) : (n : ℝ) = 2008 / 4 := by\n  "
+    assert not _accepts(bad + "field_simp [h, f]")
