@@ -8,6 +8,7 @@ where we know them (docs/MINILEAN_TACTICS.md lists where they differ).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from minilean.closers import eval_num
 from minilean.goals import Goal, Hyp, TacticFail
@@ -374,8 +375,44 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
     return [Goal(tuple(hyps), target, g.tag)]
 
 
+def _has_div(e: Expr) -> bool:
+    if isinstance(e, EBin):
+        return e.op == "/" or _has_div(e.lhs) or _has_div(e.rhs)
+    if isinstance(e, ENeg | ECast):
+        return _has_div(e.arg)
+    if isinstance(e, EApp):
+        return e.fn == "Inv.inv" or any(_has_div(a) for a in e.args)
+    return False
+
+
+def _flat_divisions(e: Expr) -> bool:
+    """Every `/` has operands without a division or inverse inside."""
+    if isinstance(e, EBin):
+        if e.op == "/" and (_has_div(e.lhs) or _has_div(e.rhs)):
+            return False
+        return _flat_divisions(e.lhs) and _flat_divisions(e.rhs)
+    if isinstance(e, ENeg | ECast):
+        return _flat_divisions(e.arg)
+    if isinstance(e, EApp):
+        return e.fn != "Inv.inv" and all(_flat_divisions(a) for a in e.args)
+    return True
+
+
+def default_simp_closes(p: Prop, full: Any) -> bool:
+    """Mathlib's field_simp (without `only`) is simp with the default set plus `field_simps`, subterms
+    first. Where no division sits inside another division's operands, the `field_simps` lemmas (which
+    rewrite divisions inside products, sums and quotients) cannot fire before a division node itself is
+    reached, so a goal the default set closes (`y = 5 * y / 5` by mul_div_cancel_left₀) is closed by
+    field_simp too. With nested divisions (`7 / 25 * x / x`) the field_simps lemmas act first and the
+    result differs: not taken. `full`: a Simplifier with the default set and the hints."""
+    if not isinstance(p, PRel) or not (_flat_divisions(p.lhs) and _flat_divisions(p.rhs)):
+        return False
+    return bool(full.prop(p) == TRUE)
+
+
 __all__ = [
     "at_locations",
+    "default_simp_closes",
     "field_simp_prop",
     "has_symbolic_pow",
     "push_cast_prop",

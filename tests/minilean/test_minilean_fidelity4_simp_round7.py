@@ -24,3 +24,13 @@ def test_field_simp_hint_closes_cleared_goal() -> None:
     assert not _accepts(head + "field_simp [f]")  # a hypothesis that is not a hint is not used
     bad = "(n : ℕ) (h : (n : ℝ) * 4 = 2009) (f : (4 : ℝ) ≠ 0) : (n : ℝ) = 2008 / 4 := by\n  "
     assert not _accepts(bad + "field_simp [h, f]")
+
+
+def test_field_simp_default_lemmas_on_flat_divisions() -> None:
+    # field_simp runs the default simp set too: `5 * y / 5` cancels (mul_div_cancel_left₀) and closes
+    assert _accepts("(y : ℝ) (f : (5 : ℝ) ≠ 0) : y = 5 * y / 5 := by\n  field_simp [f]")
+    assert not _accepts("(y : ℝ) : y = 5 * y / 6 := by\n  field_simp")
+    # nested divisions: field_simps lemmas act first in Lean and a goal stays, for `ring`
+    nested = "(x : ℝ) (f : x ≠ 0) : 7 / 25 * x / x = 7 / 25 := by\n  field_simp [f]"
+    assert not _accepts(nested)
+    assert _accepts(nested + "\n  ring")
