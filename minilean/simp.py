@@ -474,6 +474,8 @@ class Simplifier:
             return PRel(_FLIP[op], b, a, ty)  # ge_iff_le / gt_iff_lt
         if op == "≠":
             return PNot(PRel("=", a, b, ty))  # ne_eq
+        if a == ENum(0) and isinstance(b, ECast) and b.src == NAT and op == "≤":
+            return TRUE  # Nat.cast_nonneg (@[simp]); Nat.cast_pos's further simp form not settled: left
         if ty == NAT and op == "≤" and a == ENum(0):
             return TRUE  # zero_le (@[simp], canonically ordered)
         if ty == NAT and op == "<" and b == ENum(0):

@@ -34,3 +34,10 @@ def test_field_simp_default_lemmas_on_flat_divisions() -> None:
     nested = "(x : ℝ) (f : x ≠ 0) : 7 / 25 * x / x = 7 / 25 := by\n  field_simp [f]"
     assert not _accepts(nested)
     assert _accepts(nested + "\n  ring")
+
+
+def test_nat_cast_nonneg() -> None:
+    assert _accepts("(n : ℕ) : (0 : ℝ) ≤ n := by\n  norm_num")
+    assert _accepts("(n : ℕ) : (n : ℤ) ≥ 0 := by\n  simp")
+    assert not _accepts("(n : ℤ) : (0 : ℝ) ≤ n := by\n  simp")  # casts from ℤ can be negative
+    assert not _accepts("(n : ℕ) : (0 : ℝ) < n := by\n  simp")
