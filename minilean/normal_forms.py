@@ -12,6 +12,7 @@ from typing import Any
 
 from minilean.closers import eval_num
 from minilean.goals import Goal, Hyp, TacticFail
+from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
 from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from minilean.syntax import (
@@ -104,6 +105,16 @@ def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
         return ENeg(_inside_atoms(e.arg, ty, order))
     if isinstance(e, EBin) and e.op in ("∸", "÷", "%") and ty in (NAT, INT):
         return EBin(e.op, ring_normal(e.lhs, ty, order), ring_normal(e.rhs, ty, order))
+    if isinstance(e, EApp) and (e.fn == "abs" or e.fn in LIB_FUNS):
+        doms = [ty] if e.fn == "abs" else list(LIB_FUNS[e.fn][0])
+        if len(doms) == len(e.args):  # library functions' arguments (`11 ^ (x * (1 / 4))`, rpow)
+            args = []
+            for a, d in zip(e.args, doms, strict=True):
+                try:
+                    args.append(ring_normal(a, d, order))
+                except NotLinear:
+                    args.append(a)
+            return EApp(e.fn, tuple(args))
     return e
 
 
