@@ -275,6 +275,8 @@ def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
 
 def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
     """`e` as numerator / denominator (None: 1), every denominator proved non-zero."""
+    if isinstance(e, EApp) and e.fn == "Inv.inv" and len(e.args) == 1:
+        e = EBin("/", ENum(1), e.args[0])  # inv_eq_one_div (a field_simps lemma)
     if isinstance(e, EBin) and e.op == "/":
         nl, dl = _frac(e.lhs, ty, hyps)
         nr, dr = _frac(e.rhs, ty, hyps)

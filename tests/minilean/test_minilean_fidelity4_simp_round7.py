@@ -41,3 +41,11 @@ def test_nat_cast_nonneg() -> None:
     assert _accepts("(n : ℕ) : (n : ℤ) ≥ 0 := by\n  simp")
     assert not _accepts("(n : ℤ) : (0 : ℝ) ≤ n := by\n  simp")  # casts from ℤ can be negative
     assert not _accepts("(n : ℕ) : (0 : ℝ) < n := by\n  simp")
+
+
+def test_field_simp_reads_inverses_as_one_div() -> None:
+    head = "(a : ℝ) (h₀ : a ≠ 0) (h₁ : 8⁻¹ / 4⁻¹ - a⁻¹ = 1) : a = C := by\n  field_simp at h₁\n  linarith"
+    assert _accepts(head.replace("C", "-2"))
+    assert not _accepts(head.replace("C", "2"))
+    # `a⁻¹` needs `a ≠ 0` to be cleared
+    assert not _accepts("(a : ℝ) (h₁ : 8⁻¹ / 4⁻¹ - a⁻¹ = 1) : a = -2 := by\n  field_simp at h₁\n  linarith")
