@@ -16,7 +16,7 @@ from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import positivity, rewrite_everywhere
+from minilean.closers import decide_bounded, positivity, rewrite_everywhere
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
@@ -750,7 +750,7 @@ class Runner:
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        truth = closed_truth(g.target)
+        truth = decide_bounded(g.target)  # closed, or `∀ x, x ≤ n → …` (closers.decide_bounded)
         if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
