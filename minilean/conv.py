@@ -7,8 +7,8 @@ macros for them) and `arg i` (the i-th explicit argument: `a` and `b` of `a + b`
   (conv's `rw` is `rewrite`); a rule with side conditions is refused (weaker);
 - `ring_nf` (the focus's own normal form; no change is an error), `ring` (Mathlib's conv macro
   `first | discharge => ring1 | try_this ring_nf`: a focused equation ring1 proves becomes `True`),
-  `skip`.
-Anything else (`enter`, `ext`, `pattern`, `conv in`, `norm_num`, `simp`, nested blocks) is refused.
+  `norm_num [hints]`, `simp [only] [hints]` (minilean's simp sets; no change is an error), `skip`.
+Anything else (`enter`, `ext`, `pattern`, `conv in`, nested blocks) is refused.
 After the block the target is replaced and `try (with_reducible rfl)` runs, as Lean's `conv` does. For
 `conv at h` it is not settled here whether that final `rfl` also runs on the main goal, so a main goal
 it would close is refused (either answer could differ from Lean).
@@ -94,6 +94,16 @@ def _rebuild(x: Any, i: int, new: Any) -> Any:
     return EApp(x.fn, tuple(args))
 
 
+class _Host:
+    """What simp_tactics.simp_set asks of a runner: an elaborator for the hint terms."""
+
+    def __init__(self, g: Goal, globals_: Mapping[str, Any]) -> None:
+        self.g, self.globals = g, globals_
+
+    def _elab(self, g: Goal) -> Elaborator:
+        return Elaborator(g.hyps, self.globals)  # type: ignore[arg-type]
+
+
 class _Conv:
     def __init__(self, g: Goal, globals_: Mapping[str, Any], root: Prop) -> None:
         self.g, self.globals = g, globals_
@@ -146,6 +156,8 @@ class _Conv:
             self.ring_nf()
         elif word == "ring" and not rest:
             self.ring()
+        elif word in ("norm_num", "simp"):
+            self.simp(word, rest)
         else:
             raise TacticFail(f"minilean: conv tactic '{word}' is not supported")
 
@@ -176,6 +188,23 @@ class _Conv:
             if prem:
                 raise TacticFail("minilean: conv rw with side conditions is not supported")
             self.replace(new)
+
+    def simp(self, word: str, rest: str) -> None:
+        """`norm_num [hints]` / `simp [only] [hints]` on the focus (minilean's simp set, as the tactics);
+        no change is an error, as in Lean."""
+        from minilean.simp import Simplifier
+        from minilean.simp_tactics import _parse, simp_set
+
+        only, hints, at, _ = _parse(rest)
+        if at is not None or (word == "norm_num" and only):
+            raise TacticFail(f"minilean: conv {word} with `at` / `only` is not supported")
+        ss, _ = simp_set(_Host(self.g, self.globals), self.g, hints, only, word == "norm_num")  # type: ignore[arg-type]
+        x, ty = self.focus()
+        simp = Simplifier(ss, self.sorts)
+        new = simp.prop(x) if ty == PROP else simp.expr(x, ty)
+        if new == x:
+            raise TacticFail("norm_num failed to simplify" if word == "norm_num" else "simp made no progress")
+        self.replace(new)
 
     def ring_nf(self) -> None:
         x, ty = self.focus()

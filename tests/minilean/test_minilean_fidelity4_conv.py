@@ -51,3 +51,13 @@ def test_refused_forms() -> None:
     assert not _accepts(head + "conv => lhs; arg 3; rw [h]")
     assert not _accepts(head + "conv => lhs; enter [1]; rw [h]")
     assert not _accepts(head + "conv => lhs; norm_num; rw [h]")
+
+
+def test_norm_num_and_simp_on_a_focus() -> None:
+    rhs = "  conv => rhs; norm_num\n  exact h"
+    assert _accepts("(x : ℝ) (h : x = 6) : x = 2 * 3 := by\n" + rhs)
+    assert not _accepts("(x : ℝ) (h : x = 6) : x = 6 := by\n" + rhs)  # no progress is an error
+    assert _accepts("(x : ℝ) (h : x + 0 = 6) : x = 2 * 3 := by\n  conv at h => lhs; simp\n" + rhs)
+    # simp only on the left side leaves `2 * 3` on the right: `exact h` does not match
+    lhs = "  conv => lhs; simp only [add_zero]\n  exact h"
+    assert not _accepts("(x : ℝ) (h : x = 6) : x + 0 = 2 * 3 := by\n" + lhs)
