@@ -324,6 +324,12 @@ class Simplifier:
             if isinstance(x, ENeg):
                 return EApp("abs", (x.arg,))  # abs_neg
             return x if x in (zero, one) else None  # abs_zero, abs_one
+        if isinstance(e, EBin) and ty == REAL and _is_sqrt(e.lhs) and (
+            (e.op == "*" and e.rhs == e.lhs) or (e.op == "^" and e.rhs == ENum(2))
+        ):
+            x = e.lhs.args[0]  # type: ignore[union-attr]
+            if self._discharge((PRel("≤", zero, x, REAL),), {}):
+                return x  # Real.mul_self_sqrt, Real.sq_sqrt (@[simp], side condition `0 ≤ x`)
         if isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1 and e.args[0] in (zero, one):
             return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
         if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
@@ -476,6 +482,10 @@ class Simplifier:
             return PNot(PRel("=", a, b, ty))  # ne_eq
         if a == ENum(0) and isinstance(b, ECast) and b.src == NAT and op == "≤":
             return TRUE  # Nat.cast_nonneg (@[simp]); Nat.cast_pos's further simp form not settled: left
+        if op == "≤" and a == ENum(0) and _is_sqrt(b):
+            return TRUE  # Real.sqrt_nonneg (@[simp])
+        if op == "∣" and b == ENum(0):
+            return TRUE  # dvd_zero (@[simp])
         if ty == NAT and op == "≤" and a == ENum(0):
             return TRUE  # zero_le (@[simp], canonically ordered)
         if ty == NAT and op == "<" and b == ENum(0):
@@ -505,6 +515,10 @@ class Simplifier:
             if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:
                 return PRel("=", a.lhs, b, ty)  # pow_eq_zero_iff
         return p
+
+
+def _is_sqrt(e: Expr) -> bool:
+    return isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1
 
 
 def _cmp(op: str, a: Fraction, b: Fraction) -> bool:

@@ -49,3 +49,14 @@ def test_field_simp_reads_inverses_as_one_div() -> None:
     assert not _accepts(head.replace("C", "2"))
     # `a⁻¹` needs `a ≠ 0` to be cleared
     assert not _accepts("(a : ℝ) (h₁ : 8⁻¹ / 4⁻¹ - a⁻¹ = 1) : a = -2 := by\n  field_simp at h₁\n  linarith")
+
+
+def test_sqrt_simp_lemmas_and_dvd_zero() -> None:
+    # Real.mul_self_sqrt / Real.sq_sqrt need `0 ≤ x` from the discharger
+    assert _accepts(": Real.sqrt 88 * Real.sqrt 88 = 88 := by\n  norm_num")
+    assert _accepts("(x : ℝ) (h : 0 ≤ x) : Real.sqrt x ^ 2 = x := by\n  simp [h]")
+    assert not _accepts("(x : ℝ) : Real.sqrt x * Real.sqrt x = x := by\n  simp")
+    assert not _accepts(": Real.sqrt (-4) * Real.sqrt (-4) = -4 := by\n  norm_num")
+    assert _accepts("(x : ℝ) : 0 ≤ Real.sqrt (x - 1) := by\n  simp")  # Real.sqrt_nonneg
+    assert _accepts(": (11 : ℤ) ∣ 10 ^ 0 - (-1) ^ 0 := by\n  simp")  # dvd_zero after evaluation
+    assert not _accepts(": (11 : ℤ) ∣ 10 ^ 1 - (-1) ^ 0 := by\n  simp")
