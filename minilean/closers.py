@@ -362,3 +362,11 @@ def decide_bounded(p: Prop, budget: int = 64) -> bool | None:
         return result
 
     return go(p)
+
+
+def empty_nat_lt_zero(p: Prop) -> bool:
+    """`h : a < 0` in ℕ: `contradiction`'s empty-inductive check (`Nat.lt a 0` is `Nat.le (a + 1) 0` at
+    whnfD; neither constructor of `Nat.le` has an index that unifies with `0`), so `cases` closes it."""
+    from minilean.syntax import NAT
+
+    return isinstance(p, PRel) and p.ty == NAT and p.op == "<" and p.rhs == ENum(0)

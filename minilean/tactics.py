@@ -16,7 +16,7 @@ from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import decide_bounded, positivity, rewrite_everywhere
+from minilean.closers import decide_bounded, empty_nat_lt_zero, positivity, rewrite_everywhere
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
@@ -1283,7 +1283,7 @@ def _find_assumption(g: Goal) -> Prop | None:
 def _has_contradiction(g: Goal) -> bool:
     hyps = _proof_hyps(g)
     for ty in hyps:
-        if ty == FALSE:
+        if ty == FALSE or empty_nat_lt_zero(ty):
             return True
         if isinstance(ty, PNot) and ty.arg == TRUE:
             return True
