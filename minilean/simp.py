@@ -387,6 +387,10 @@ class Simplifier:
                 return a
             if a == zero or b == zero:
                 return zero  # zero_div, div_zero (Nat.div_zero / Int.ediv_zero)
+            if op == "/" and a == one and ty in (RAT, REAL, COMPLEX) and numeral(b) is None:
+                # one_div (@[simp]); numeral quotients are left as written (norm_num's rational
+                # literals `1 / 2`; what plain simp prints for them was not settled)
+                return EApp("Inv.inv", (b,))
             return None
         if op == "%":
             if b == one:

@@ -60,3 +60,10 @@ def test_sqrt_simp_lemmas_and_dvd_zero() -> None:
     assert _accepts("(x : ℝ) : 0 ≤ Real.sqrt (x - 1) := by\n  simp")  # Real.sqrt_nonneg
     assert _accepts(": (11 : ℤ) ∣ 10 ^ 0 - (-1) ^ 0 := by\n  simp")  # dvd_zero after evaluation
     assert not _accepts(": (11 : ℤ) ∣ 10 ^ 1 - (-1) ^ 0 := by\n  simp")
+
+
+def test_one_div_is_inv() -> None:
+    assert _accepts("(x : ℝ) : x⁻¹ = 1 / x := by\n  simp")
+    assert _accepts("(x : ℝ) (h : x⁻¹ = 3) : 1 / x = 3 := by\n  simp\n  exact h")  # goal becomes `x⁻¹ = 3`
+    assert not _accepts("(x : ℝ) : x⁻¹ = 2 / x := by\n  simp")
+    assert not _accepts("(x : ℕ) : 1 / x = 0 := by\n  simp")  # ℕ division is not a field's
