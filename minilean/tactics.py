@@ -998,35 +998,38 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
-        m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
+        m = re.match(r"^\[(.*)\]\s*(?:at\s+([^\s*⊢]+(?:\s+[^\s*⊢]+)*))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
         items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
         if not items:
             raise TacticFail("unexpected token ']'; expected term")
         sorts = goal_sorts_all(g)
-        where = m.group(2)
         hyps, target = g.hyps, g.target
-        hyp = g.lookup(where) if where else None
-        if where and (hyp is None or hyp.is_var):
-            raise TacticFail(f"unknown hypothesis '{where}'")
-        cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
+        # `at h₁ h₂`: Lean rewrites each rule at each location in turn, and every location must
+        # contain an instance (withLocation on explicit targets); the goal itself when none is named
+        names = m.group(2).split() if m.group(2) else [None]
         side: list[Prop] = []
-        for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
-            rules = rewrite.rules_for(self._elab(g), g, item)
-            cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
-            side += prem
-            if not hits:
-                shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
-                raise TacticFail(
-                    "tactic 'rewrite' failed, did not find instance of the pattern in the target "
-                    f"expression\n  {shown}\n{g.render()}"
-                )
+        for where in names:
+            hyp = Goal(hyps, target, g.tag).lookup(where) if where else None
+            if where and (hyp is None or hyp.is_var):
+                raise TacticFail(f"unknown hypothesis '{where}'")
+            cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
+            for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
+                rules = rewrite.rules_for(self._elab(g), g, item)
+                cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
+                side += prem
+                if not hits:
+                    shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
+                    raise TacticFail(
+                        "tactic 'rewrite' failed, did not find instance of the pattern in the target "
+                        f"expression\n  {shown}\n{g.render()}"
+                    )
+            if hyp is not None:
+                hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in hyps)
+            else:
+                target = cur
         extra = [Goal(g.hyps, q, None) for q in side]
-        if hyp is not None:
-            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
-        else:
-            target = cur
         # `rw` then tries `rfl` with reducible transparency (see rewrite.closes_by_rfl)
         if rewrite.closes_by_rfl(target, sorts):
             return Outcome(extra)
