@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from minilean.goals import Goal, TacticFail
 from minilean.linarith import NotLinear, ring_equal
 from minilean.outcome import Outcome
-from minilean.syntax import NAT, EBin, ENeg, ENum, Expr, PRel, SyntaxErr, _Typer, parse_term
+from minilean.syntax import INT, NAT, EBin, ENeg, ENum, Expr, PRel, SyntaxErr, _Typer, parse_term
 from minilean.terms import Elaborator
 
 _EXP = re.compile(r"^\(\s*exp\s*:=\s*(\d+)\s*\)")
@@ -78,6 +78,8 @@ class _Expander:
                 raise TacticFail("minilean: linear_combination dividing by a proof is not supported")
             la, ra = (a.lhs, a.rhs) if isinstance(a, _Proof) else (self.value(a),) * 2
             lb, rb = (b.lhs, b.rhs) if isinstance(b, _Proof) else (self.value(b),) * 2
+            if op == "/" and self.ty == INT:
+                op = "÷"  # ℤ's `/` is Int.div (rounding): an atom to ring1, not a field quotient
             return _Proof(EBin(op, la, lb), EBin(op, ra, rb))
         if node[0] == "neg":
             a = self.expand(node[1])

@@ -50,3 +50,9 @@ def test_refused_forms() -> None:
     assert not _accepts("(x y : ℝ) (h : x = 2) (k : y = 3) : x * y = 6 := by\n  linear_combination h * k")
     assert not _accepts("(x : ℝ) (h : x = 2) : x = 2 := by\n  linear_combination (norm := ring_nf) h")
     assert not _accepts("(x : ℝ) (y : ℤ) (h : y = 2) : x = 2 := by\n  linear_combination h")  # wrong type
+
+
+def test_int_division_is_not_a_field_quotient() -> None:
+    # in ℤ, `(2 * x) / 2` is Int.div: an atom to ring1, so dividing the proof does not cancel
+    assert not _accepts("(x : ℤ) (h : 2 * x = 6) : x = 3 := by\n  linear_combination h / 2")
+    assert _accepts("(x : ℚ) (h : 2 * x = 6) : x = 3 := by\n  linear_combination h / 2")
