@@ -326,3 +326,47 @@ def rewrite_everywhere(
         return q
 
     return go(p), hits[0]
+
+
+def decide_bounded(p: Prop, budget: int = 64) -> bool | None:
+    """`decide` on `∀ x : ℕ, x ≤ n → P x` / `∀ x : ℕ, x < n → P x` with a literal bound: Lean's instances
+    `Nat.decidableBallLE` / `Nat.decidableBallLT` evaluate every instance (kernel reduction). Each instance
+    must be closed and decidable itself (or again such a bounded ∀). At most `budget` instances in all
+    (beyond, Lean's evaluation may hit its recursion limit: refused, None). None = not decidable here."""
+    from minilean.syntax import EVar, PQuant, closed_truth, subst_prop
+
+    counter = [budget]
+
+    def go(q: Prop) -> bool | None:
+        t = closed_truth(q)
+        if t is not None:
+            return t
+        if not (isinstance(q, PQuant) and q.q == "∀" and q.sort == NAT):
+            return None
+        body = q.body
+        if not (isinstance(body, PBin) and body.op == "→" and isinstance(body.lhs, PRel)):
+            return None
+        guard = body.lhs
+        if not (guard.op in ("≤", "<") and guard.lhs == EVar(q.var) and isinstance(guard.rhs, ENum)):
+            return None
+        hi = guard.rhs.n if guard.op == "≤" else guard.rhs.n - 1
+        result = True
+        for k in range(hi + 1):
+            counter[0] -= 1
+            if counter[0] < 0:
+                return None
+            v = go(subst_prop(body.rhs, q.var, ENum(k)))
+            if v is None:
+                return None
+            result = result and v
+        return result
+
+    return go(p)
+
+
+def empty_nat_lt_zero(p: Prop) -> bool:
+    """`h : a < 0` in ℕ: `contradiction`'s empty-inductive check (`Nat.lt a 0` is `Nat.le (a + 1) 0` at
+    whnfD; neither constructor of `Nat.le` has an index that unifies with `0`), so `cases` closes it."""
+    from minilean.syntax import NAT
+
+    return isinstance(p, PRel) and p.ty == NAT and p.op == "<" and p.rhs == ENum(0)

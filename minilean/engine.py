@@ -21,6 +21,7 @@ from minilean.commands import (
     unterminated_comment,
 )
 from minilean.comment_mask import blank_comments
+from minilean.conv import is_conv
 from minilean.decls import Env, initial_env
 from minilean.goals import Goal, TacticFail
 from minilean.names import check_well_formed, rename_hyp
@@ -392,7 +393,7 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                     raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
                 goals = goals[:idx] + goals[idx + 1 :]
                 continue
-            tactic = " ".join(t for _, _, t in grp)
+            tactic = ("\n" if is_conv(text) else " ").join(t for _, _, t in grp)  # conv reads its lines
             out = runner.run(goals, tactic)
         except _Fail:
             raise

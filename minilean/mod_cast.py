@@ -181,4 +181,45 @@ def norm_cast_open_goal(p: Prop) -> Prop | None:
         return want
     return None
 
-__all__ = ["norm_cast_open_goal", "norm_expr", "norm_prop"]
+def _maybe_trivial(target: Prop, hyps: list[Prop]) -> bool:
+    """Could `try trivial` (assumption, rfl, decide, True.intro, And.intro …) close `target`? Over-
+    approximated: then `norm_cast at h` is refused rather than guessed."""
+    from minilean.goals import defeq
+    from minilean.syntax import TRUE, prop_vars
+
+    if target == TRUE or (isinstance(target, PBin) and target.op in ("∧", "↔")):
+        return True
+    if not prop_vars(target):  # closed: `decide` may evaluate it
+        return True
+    if isinstance(target, PRel) and (target.lhs == target.rhs or target.op in ("≤", "≥", "∣")):
+        return True  # rfl / le_refl / dvd_refl up to defeq: not decided here
+    return any(defeq(h, target) for h in hyps)
+
+
+def norm_cast_at(hyp_ty: Prop, target: Prop, other_hyps: list[Prop]) -> Prop | None:
+    """`norm_cast at h` is `norm_cast0 at h <;> try trivial`: `h` becomes its cast normal form (kept only
+    where Lean's exact form is known, as for the goal: norm_cast_open_goal; an unchanged `h` is no error,
+    `derive` does not fail without progress), then `trivial` runs on the main goal. None = refused."""
+    new = norm_cast_open_goal(hyp_ty)
+    if new is None or _maybe_trivial(target, [new, *other_hyps]):
+        return None
+    return new
+
+
+__all__ = ["norm_cast_at", "norm_cast_at_goal", "norm_cast_open_goal", "norm_expr", "norm_prop"]
+
+
+def norm_cast_at_goal(g: object, name: str) -> list:
+    """The goals after `norm_cast at name` on goal `g` (see norm_cast_at)."""
+    from minilean.goals import Goal, Hyp, TacticFail
+
+    assert isinstance(g, Goal)
+    h = g.lookup(name)
+    if h is None or h.is_var:
+        raise TacticFail(f"unknown hypothesis '{name}'")
+    others = [x.ty for x in g.hyps if not x.is_var and x is not h]
+    new = norm_cast_at(h.ty, g.target, others)  # type: ignore[arg-type]
+    if new is None:
+        raise TacticFail(f"minilean: norm_cast at {name}: the result is not modelled exactly\n{g.render()}")
+    hyps = tuple(Hyp(x.name, new, x.accessible) if x is h else x for x in g.hyps)
+    return [Goal(hyps, g.target, g.tag)]

@@ -8,9 +8,11 @@ where we know them (docs/MINILEAN_TACTICS.md lists where they differ).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from minilean.closers import eval_num
 from minilean.goals import Goal, Hyp, TacticFail
+from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
 from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from minilean.syntax import (
@@ -103,6 +105,16 @@ def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
         return ENeg(_inside_atoms(e.arg, ty, order))
     if isinstance(e, EBin) and e.op in ("∸", "÷", "%") and ty in (NAT, INT):
         return EBin(e.op, ring_normal(e.lhs, ty, order), ring_normal(e.rhs, ty, order))
+    if isinstance(e, EApp) and (e.fn == "abs" or e.fn in LIB_FUNS):
+        doms = [ty] if e.fn == "abs" else list(LIB_FUNS[e.fn][0])
+        if len(doms) == len(e.args):  # library functions' arguments (`11 ^ (x * (1 / 4))`, rpow)
+            args = []
+            for a, d in zip(e.args, doms, strict=True):
+                try:
+                    args.append(ring_normal(a, d, order))
+                except NotLinear:
+                    args.append(a)
+            return EApp(e.fn, tuple(args))
     return e
 
 
@@ -263,6 +275,8 @@ def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
 
 def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
     """`e` as numerator / denominator (None: 1), every denominator proved non-zero."""
+    if isinstance(e, EApp) and e.fn == "Inv.inv" and len(e.args) == 1:
+        e = EBin("/", ENum(1), e.args[0])  # inv_eq_one_div (a field_simps lemma)
     if isinstance(e, EBin) and e.op == "/":
         nl, dl = _frac(e.lhs, ty, hyps)
         nr, dr = _frac(e.rhs, ty, hyps)
@@ -374,8 +388,44 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
     return [Goal(tuple(hyps), target, g.tag)]
 
 
+def _has_div(e: Expr) -> bool:
+    if isinstance(e, EBin):
+        return e.op == "/" or _has_div(e.lhs) or _has_div(e.rhs)
+    if isinstance(e, ENeg | ECast):
+        return _has_div(e.arg)
+    if isinstance(e, EApp):
+        return e.fn == "Inv.inv" or any(_has_div(a) for a in e.args)
+    return False
+
+
+def _flat_divisions(e: Expr) -> bool:
+    """Every `/` has operands without a division or inverse inside."""
+    if isinstance(e, EBin):
+        if e.op == "/" and (_has_div(e.lhs) or _has_div(e.rhs)):
+            return False
+        return _flat_divisions(e.lhs) and _flat_divisions(e.rhs)
+    if isinstance(e, ENeg | ECast):
+        return _flat_divisions(e.arg)
+    if isinstance(e, EApp):
+        return e.fn != "Inv.inv" and all(_flat_divisions(a) for a in e.args)
+    return True
+
+
+def default_simp_closes(p: Prop, full: Any) -> bool:
+    """Mathlib's field_simp (without `only`) is simp with the default set plus `field_simps`, subterms
+    first. Where no division sits inside another division's operands, the `field_simps` lemmas (which
+    rewrite divisions inside products, sums and quotients) cannot fire before a division node itself is
+    reached, so a goal the default set closes (`y = 5 * y / 5` by mul_div_cancel_left₀) is closed by
+    field_simp too. With nested divisions (`7 / 25 * x / x`) the field_simps lemmas act first and the
+    result differs: not taken. `full`: a Simplifier with the default set and the hints."""
+    if not isinstance(p, PRel) or not (_flat_divisions(p.lhs) and _flat_divisions(p.rhs)):
+        return False
+    return bool(full.prop(p) == TRUE)
+
+
 __all__ = [
     "at_locations",
+    "default_simp_closes",
     "field_simp_prop",
     "has_symbolic_pow",
     "push_cast_prop",

@@ -330,6 +330,14 @@ class Simplifier:
             if isinstance(x, ENeg):
                 return EApp("abs", (x.arg,))  # abs_neg
             return x if x in (zero, one) else None  # abs_zero, abs_one
+        if isinstance(e, EBin) and ty == REAL and _is_sqrt(e.lhs) and (
+            (e.op == "*" and e.rhs == e.lhs) or (e.op == "^" and e.rhs == ENum(2))
+        ):
+            x = e.lhs.args[0]  # type: ignore[union-attr]
+            if self._discharge((PRel("≤", zero, x, REAL),), {}):
+                return x  # Real.mul_self_sqrt, Real.sq_sqrt (@[simp], side condition `0 ≤ x`)
+        if isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1 and e.args[0] in (zero, one):
+            return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
         if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
             x, y = e.args
             if y == one:
@@ -385,6 +393,10 @@ class Simplifier:
                 return a
             if a == zero or b == zero:
                 return zero  # zero_div, div_zero (Nat.div_zero / Int.ediv_zero)
+            if op == "/" and a == one and ty in (RAT, REAL, COMPLEX) and numeral(b) is None:
+                # one_div (@[simp]); numeral quotients are left as written (norm_num's rational
+                # literals `1 / 2`; what plain simp prints for them was not settled)
+                return EApp("Inv.inv", (b,))
             return None
         if op == "%":
             if b == one:
@@ -479,6 +491,16 @@ class Simplifier:
             return PRel(_FLIP[op], b, a, ty)  # ge_iff_le / gt_iff_lt
         if op == "≠":
             return PNot(PRel("=", a, b, ty))  # ne_eq
+        if a == ENum(0) and isinstance(b, ECast) and b.src == NAT and op == "≤":
+            return TRUE  # Nat.cast_nonneg (@[simp]); Nat.cast_pos's further simp form not settled: left
+        if op == "≤" and a == ENum(0) and _is_sqrt(b):
+            return TRUE  # Real.sqrt_nonneg (@[simp])
+        if op == "∣" and b == ENum(0):
+            return TRUE  # dvd_zero (@[simp])
+        if ty == NAT and op == "≤" and a == ENum(0):
+            return TRUE  # zero_le (@[simp], canonically ordered)
+        if ty == NAT and op == "<" and b == ENum(0):
+            return FALSE  # not_lt_zero' (@[simp])
         if a == ENum(0) and isinstance(b, EApp) and b.fn == "abs" and op in ("≤", "<"):
             # abs_nonneg / abs_pos
             return TRUE if op == "≤" else PNot(PRel("=", b.args[0], a, ty))
@@ -504,6 +526,10 @@ class Simplifier:
             if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:
                 return PRel("=", a.lhs, b, ty)  # pow_eq_zero_iff
         return p
+
+
+def _is_sqrt(e: Expr) -> bool:
+    return isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1
 
 
 def _cmp(op: str, a: Fraction, b: Fraction) -> bool:

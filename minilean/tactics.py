@@ -12,11 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
+from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import positivity, rewrite_everywhere
+from minilean.closers import decide_bounded, empty_nat_lt_zero, positivity, rewrite_everywhere
 from minilean.congr_tac import splits
+from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
@@ -40,7 +42,8 @@ from minilean.goals import (
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
-from minilean.mod_cast import norm_cast_open_goal, norm_prop
+from minilean.linear_combination import run_linear_combination
+from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
@@ -155,6 +158,9 @@ class Runner:
         text = text.strip()
         if not text:
             raise TacticFail("unexpected end of input; expected tactic")
+        if is_conv(text) and goals:  # conv's `;` and lines are its own sequence (the engine keeps lines)
+            res = self.apply_main(goals[0], "conv", text, text)  # t_conv gets the whole text
+            return Outcome(res.goals + goals[1:], res.sorries)
         nested = split_nested_by([(1, 0, text)])  # `have h : T := by t₁; t₂`: the block takes both
         if nested is not None:
             return self._nested(goals, nested)
@@ -499,8 +505,11 @@ class Runner:
         a hypothesis that is the normalized goal, or `rfl`, closes it. A goal left open would have to be
         stated exactly as Lean prints it, so it is kept only where that form is known (see
         mod_cast.norm_cast_open_goal); `at h` is not handled."""
+        m_at = re.fullmatch(r"at\s+([^\s⊢*]+)", rest.strip())
+        if m_at:  # one hypothesis (mod_cast.norm_cast_at)
+            return Outcome(norm_cast_at_goal(g, m_at.group(1)))
         if rest.strip():
-            raise TacticFail("minilean: only `norm_cast` on the goal is supported (no `at`)")
+            raise TacticFail("minilean: only `norm_cast` and `norm_cast at h` are supported")
         want = norm_prop(g.target)
         closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
             isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
@@ -741,7 +750,7 @@ class Runner:
 
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
-        truth = closed_truth(g.target)
+        truth = decide_bounded(g.target)  # closed, or `∀ x, x ≤ n → …` (closers.decide_bounded)
         if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
@@ -911,6 +920,15 @@ class Runner:
                 raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
 
+    def t_conv(self, g: Goal, text: str) -> Outcome:
+        return run_conv(g, text, self.globals)
+
+    def t_abel(self, g: Goal, rest: str) -> Outcome:
+        return run_abel(g, rest)
+
+    def t_linear_combination(self, g: Goal, rest: str) -> Outcome:
+        return run_linear_combination(g, rest, self.globals)
+
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
         return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
 
@@ -948,8 +966,15 @@ class Runner:
         hyps += [r.lhs if r.rhs == TRUE else PNot(r.lhs) for r in ss.props if not r.premises]
         sorts = goal_sorts_all(g)
 
+        full = SimpSet(ss.norm_num, True, ss.terms, ss.props, ss.discharge_norm_num, ss.side)
+
         def fn(p: Prop) -> Prop:
-            return normal_forms.field_simp_prop(Simplifier(ss, sorts).prop(p), hyps)
+            if normal_forms.default_simp_closes(p, Simplifier(full, sorts)):  # see there
+                return TRUE
+            out = normal_forms.field_simp_prop(Simplifier(ss, sorts).prop(p), hyps)
+            # simp runs to a fixpoint: a hint `a = b` fires on the cleared form too (`↑n * 4 = 2008`);
+            # only a result that closes is taken (the exact open form of a second pass is not modelled)
+            return TRUE if Simplifier(ss, sorts).prop(out) == TRUE else out
 
         return Outcome(normal_forms.at_locations(g, rest, fn, "field_simp"))
 
@@ -973,39 +998,42 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
-        m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
+        m = re.match(r"^\[(.*)\]\s*(?:at\s+([^\s*⊢]+(?:\s+[^\s*⊢]+)*))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
         items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
         if not items:
             raise TacticFail("unexpected token ']'; expected term")
         sorts = goal_sorts_all(g)
-        where = m.group(2)
         hyps, target = g.hyps, g.target
-        hyp = g.lookup(where) if where else None
-        if where and (hyp is None or hyp.is_var):
-            raise TacticFail(f"unknown hypothesis '{where}'")
-        cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
+        # `at h₁ h₂`: Lean rewrites each rule at each location in turn, and every location must
+        # contain an instance (withLocation on explicit targets); the goal itself when none is named
+        names = m.group(2).split() if m.group(2) else [None]
         side: list[Prop] = []
-        for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
-            fin = finset_lemmas.rewrite_item(cur, item, sorts, g.lookup("Finset") is not None)
-            if fin is not None:  # big-operator lemmas with a function argument (finset_lemmas.py)
-                cur = fin
-                continue
-            rules = rewrite.rules_for(self._elab(g), g, item)
-            cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
-            side += prem
-            if not hits:
-                shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
-                raise TacticFail(
-                    "tactic 'rewrite' failed, did not find instance of the pattern in the target "
-                    f"expression\n  {shown}\n{g.render()}"
-                )
+        for where in names:
+            hyp = Goal(hyps, target, g.tag).lookup(where) if where else None
+            if where and (hyp is None or hyp.is_var):
+                raise TacticFail(f"unknown hypothesis '{where}'")
+            cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
+            for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
+                fin = finset_lemmas.rewrite_item(cur, item, sorts, g.lookup("Finset") is not None)
+                if fin is not None:  # big-operator lemmas with a function argument (finset_lemmas.py)
+                    cur = fin
+                    continue
+                rules = rewrite.rules_for(self._elab(g), g, item)
+                cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
+                side += prem
+                if not hits:
+                    shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
+                    raise TacticFail(
+                        "tactic 'rewrite' failed, did not find instance of the pattern in the target "
+                        f"expression\n  {shown}\n{g.render()}"
+                    )
+            if hyp is not None:
+                hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in hyps)
+            else:
+                target = cur
         extra = [Goal(g.hyps, q, None) for q in side]
-        if hyp is not None:
-            hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in g.hyps)
-        else:
-            target = cur
         # `rw` then tries `rfl` with reducible transparency (see rewrite.closes_by_rfl)
         if rewrite.closes_by_rfl(target, sorts):
             return Outcome(extra)
@@ -1262,7 +1290,7 @@ def _find_assumption(g: Goal) -> Prop | None:
 def _has_contradiction(g: Goal) -> bool:
     hyps = _proof_hyps(g)
     for ty in hyps:
-        if ty == FALSE:
+        if ty == FALSE or empty_nat_lt_zero(ty):
             return True
         if isinstance(ty, PNot) and ty.arg == TRUE:
             return True

@@ -1,4 +1,4 @@
-"""experiments.short_scripts: the ≤ 2-line script ceiling is built from the statement and checked by minilean."""
+"""experiments.short_scripts: the ≤ 2-line script ceiling, built from the statement, checked by minilean."""
 
 from __future__ import annotations
 
