@@ -73,6 +73,8 @@ def _find_top(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
 
 _ASSIGN_BY = re.compile(r":=\s*by\b")
 _BY = re.compile(r"(?<![\w.'])by\b")
+# `suffices h : T from e` is `suffices h : T by exact e` (both elaborate `e` against the main goal with h)
+_BY_OR_FROM = re.compile(r"(?<![\w.'])(?:by|from)\b")
 
 
 def lift_binders(head: str) -> tuple[str, list[str]] | None:
@@ -113,7 +115,7 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
     if _HAVE_HEAD.match(first):
         kind, pattern = "have", _ASSIGN_BY
     elif _SUFFICES_HEAD.match(first):
-        kind, pattern = "suffices", _BY
+        kind, pattern = "suffices", _BY_OR_FROM
     else:
         return None
     head_parts: list[str] = []
@@ -129,9 +131,14 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
         inline = text[m.end() :]
         content = inline.strip()
         block: list[Line] = []
-        if content:
+        if m.group().startswith("from"):  # the term runs to the end of the group: one `exact` line
+            term = " ".join([content, *(t.strip() for _, _, t in group[j + 1 :])]).strip()
+            if term:
+                block.append((ln, c + m.start(), "exact " + term))
+        elif content:
             block.append((ln, c + m.end() + len(inline) - len(inline.lstrip()), content))
-        block.extend(group[j + 1 :])
+        if not m.group().startswith("from"):
+            block.extend(group[j + 1 :])
         head = " ".join(p.strip() for p in head_parts if p.strip())
         lifted = lift_binders(head) if kind == "have" else None
         if lifted is not None:  # `have f (x : ℕ) : P x := by tac` = `have f : ∀ x, P x := by intro x; tac`
