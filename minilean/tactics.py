@@ -41,7 +41,7 @@ from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.mod_cast import norm_cast_open_goal, norm_prop
-from minilean.names import check_well_formed
+from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
@@ -297,6 +297,7 @@ class Runner:
         names: list[str | None] = list(self._names(rest)) or [None]
         hyps, target = g.hyps, g.target
         for n in names:
+            hyps, target, _ = shadow_vars(hyps, target, [n])  # a new `x` shadows an old one (x✝)
             if isinstance(target, PQuant) and target.q == "∀":
                 hyps, target = _intro_var(hyps, target, n)
                 continue
@@ -1063,6 +1064,7 @@ class Runner:
             pat = _RcasesParser(chunk).parse()
             nxt = []
             for hyps, target, tag in states:
+                hyps, target, _ = shadow_vars(hyps, target, list(pattern_names(pat)))
                 if isinstance(target, PQuant) and target.q == "∀":
                     if pat[0] != "name":
                         raise TacticFail("minilean: rintro patterns for ∀-variables must be names")
@@ -1202,15 +1204,17 @@ class Runner:
         ty = self._elab(g).synth(node)
         pat = _RcasesParser(pat_text).parse()
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
+        # new names shadow old variables: those are renamed x✝ in the goal and in the destructed type
+        hyps, target, (ty,) = shadow_vars(hyps, g.target, list(pattern_names(pat)), (ty,))
         results = _rcases(hyps, ty, pat, g.tag)
-        return Outcome(settle_rfl([Goal(h, g.target, tag) for h, tag in results]))
+        return Outcome(settle_rfl([Goal(h, target, tag) for h, tag in results]))
 
 
 # ---------------------------------------------------------------------------------------------- binders
 
 
 def _fresh_var(hyps: tuple[Hyp, ...], name: str, body: Prop) -> None:
-    if any(h.name == name for h in hyps) or name in binder_names(body):
+    if any(h.name == name and h.is_var for h in hyps) or name in binder_names(body):
         raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
     check_name(name)
 
@@ -1221,6 +1225,8 @@ def _intro_var(hyps: tuple[Hyp, ...], q: PQuant, name: str | None) -> tuple[tupl
         _fresh_var(hyps, q.var, q.body)
         return (*hyps, Hyp(q.var, q.sort, accessible=False)), q.body
     _fresh_var(hyps, name, q.body)
+    # a proof hypothesis of that name stays, inaccessible (h✝), as Lean shadows it
+    hyps = tuple(Hyp(h.name, h.ty, False, h.value) if not h.is_var and h.name == name else h for h in hyps)
     try:
         body = subst_prop(q.body, q.var, EVar(name))
     except SyntaxErr as e:

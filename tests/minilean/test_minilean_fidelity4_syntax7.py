@@ -48,3 +48,73 @@ def test_suffices_from_leaves_its_statement() -> None:
     src = "(x : ℝ) (h : x ≥ 1) : x ≥ 0 := by\n  suffices hx : x ≥ 5 from by linarith\n  {t}"
     assert not _accepts(src.format(t="linarith"))
     assert not _accepts(src.format(t="skip"))
+
+
+# a new variable shadows an old one of the same name (Lean: the old one becomes inaccessible, `q✝`);
+# minilean renames the old variable everywhere it occurs, so no fact changes what it is about
+
+_OBT = "(q : ℕ) (hq : q = 1) (h : ∃ q : ℕ, q = 2) : q = 1 := by\n  obtain ⟨q, hq2⟩ := h\n  {t}"
+
+
+def test_obtain_shadows_a_variable_and_keeps_old_facts() -> None:
+    assert _accepts(_OBT.format(t="exact hq"))  # the goal and hq are both about the old q
+    assert not _accepts(_OBT.format(t="have : q = 1 := hq\n  exact this"))  # not about the new q
+    assert not _accepts(_OBT.format(t="exact hq2"))
+    assert not _accepts(_OBT.format(t="skip"))
+
+
+def test_shadowing_no_capture_in_the_destructed_type() -> None:
+    # the witness's equation mentions the old q: it must read `q = q✝ + 1`, never `q = q + 1`
+    src = "(q : ℕ) (h : ∃ r : ℕ, r = q + 1) : {c} := by\n  obtain ⟨q, hq⟩ := h\n  {t}"
+    assert not _accepts(src.format(c="False", t="omega"))
+    assert _accepts(src.format(c="∃ r : ℕ, r > q", t="exact ⟨q, by omega⟩"))
+    assert not _accepts(src.format(c="∃ r : ℕ, r < q", t="exact ⟨q, by omega⟩"))
+
+
+def test_rcases_shadow_then_linarith_sees_both() -> None:
+    src = "(q : ℝ) (hq : q > 5) (h : ∃ q : ℝ, q < 1) : {c} := by\n  rcases h with ⟨q, hq'⟩\n  linarith"
+    assert not _accepts(src.format(c="False"))  # q✝ > 5 and q < 1 are consistent
+    assert _accepts(src.format(c="q > 4"))  # the goal names the old q
+
+
+def test_shadowing_twice() -> None:
+    src = ("(q : ℕ) (h0 : q = 0) (h : ∃ q : ℕ, q = 1) (h' : ∃ q : ℕ, q = 2) : {c} := by\n"
+           "  obtain ⟨q, h1⟩ := h\n  obtain ⟨q, h2⟩ := h'\n  omega")
+    assert not _accepts(src.format(c="False"))
+    assert _accepts(src.format(c="q = 0"))
+    assert not _accepts(src.format(c="q = 2"))
+
+
+def test_intro_and_rintro_shadow() -> None:
+    assert _accepts("(x : ℕ) (hx : x = 1) : ∀ x : ℕ, x = x := by\n  intro x\n  rfl")
+    assert not _accepts("(x : ℕ) (hx : x = 1) : ∀ x : ℕ, x = 1 := by\n  intro x\n  exact hx")
+    src = "(x : ℕ) (hx : x = 1) : (∃ x : ℕ, x = 2) → {c} := by\n  rintro ⟨x, h2⟩\n  omega"
+    assert not _accepts(src.format(c="False"))
+    assert _accepts(src.format(c="x = 1"))
+
+
+def test_shadowing_a_proof_name_with_a_variable() -> None:
+    src = "(a : ℕ) (q : a = 3) (h : ∃ q : ℕ, q = a) : a = 3 := by\n  obtain ⟨q, hq⟩ := h\n  {t}"
+    assert _accepts(src.format(t="omega"))
+    assert not _accepts(src.format(t="exact q"))  # `q` is now the number, not the proof
+
+
+def test_shadowing_step_by_step_passes_the_renaming_recheck() -> None:
+    # apply_tactic re-runs each step with every name renamed; shadowing twice must read back the same
+    from minilean.engine import apply_tactic
+
+    res = elaborate(initial_env(), "theorem t (q : ℕ) (h0 : q = 0) (h : ∃ q : ℕ, q = 1) "
+                    "(h' : ∃ q : ℕ, q = 2) : q = 0 := by\n  sorry")
+    (s,) = res.sorries
+    (s,) = apply_tactic(s, "obtain ⟨q, h1⟩ := h")
+    (s,) = apply_tactic(s, "obtain ⟨q, h2⟩ := h'")
+    goal = s.goals_json()[0]
+    assert goal["type"].startswith("q✝")  # the goal is about the first q, now inaccessible
+    assert apply_tactic(s, "omega") == []
+    (s2,) = apply_tactic(res.sorries[0], "obtain ⟨q, h1⟩ := h")
+    import pytest
+
+    from minilean.engine import TacticError
+
+    with pytest.raises(TacticError):
+        apply_tactic(s2, "exact h1")  # h1 : q = 1 is about the new q; the goal about the old one
