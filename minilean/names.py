@@ -86,7 +86,7 @@ def _rename_prop(p: Prop, old: str, new: str) -> Prop:
             return p  # shadowed, or nothing to rename below
         if p.var == new:
             raise TacticFail(f"minilean: renaming '{old}' to '{new}' would be captured by a binder")
-        return PQuant(p.q, p.var, p.sort, rename_prop(p.body, old, new))
+        return PQuant(p.q, p.var, p.sort, rename_prop(p.body, old, new), p.implicit)
     return p
 
 

@@ -78,12 +78,13 @@ _BY_OR_FROM = re.compile(r"(?<![\w.'])(?:by|from)\b")
 
 
 def lift_binders(head: str) -> tuple[str, list[str]] | None:
-    """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce."""
-    m = re.match(r"^(have|haveI)\s+([^\s(:{\[]+)\s*\(", head)
+    """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce;
+    `{a b : ℕ}` (implicit numbers) as `∀ {a b : ℕ}, …` (Lean's `intro` introduces implicit binders too)."""
+    m = re.match(r"^(have|haveI)\s+([^\s(:{\[]+)\s*[({]", head)
     if m is None:
         return None
     i, parts, names = m.end() - 1, [], []
-    while i < len(head) and head[i] == "(":
+    while i < len(head) and head[i] in "({":
         depth, j = 0, i
         while j < len(head):
             depth += head[j] in _OPEN
@@ -95,7 +96,11 @@ def lift_binders(head: str) -> tuple[str, list[str]] | None:
         if not colon or not binder_names.split():
             return None
         ty = ty.strip()
-        if ty in SORT_ALIASES:
+        if head[i] == "{":
+            if ty not in SORT_ALIASES:  # an implicit proof or instance binder: not modelled
+                return None
+            parts.append(f"∀ {{{binder_names.strip()} : {ty}}}, ")
+        elif ty in SORT_ALIASES:
             parts.append(f"∀ ({binder_names.strip()} : {ty}), ")
         else:
             parts.append(f"({ty}) → " * len(binder_names.split()))
@@ -105,7 +110,8 @@ def lift_binders(head: str) -> tuple[str, list[str]] | None:
             i += 1
     if not head[i:].startswith(":") or head[i:].startswith(":="):
         return None
-    return f"{m.group(1)} {m.group(2)} : {''.join(parts)}{head[i + 1 :].strip()}", names
+    # the conclusion is one term: `(h : A) : B ↔ C` is `A → (B ↔ C)` (`↔` binds looser than `→`)
+    return f"{m.group(1)} {m.group(2)} : {''.join(parts)}({head[i + 1 :].strip()})", names
 
 
 def split_nested_by(group: list[Line]) -> NestedBy | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minilean.libfuns import (
     CONSTANT_ALIASES,
@@ -172,6 +172,9 @@ class PQuant:
     var: str
     sort: str  # ℕ ℤ ℚ ℝ
     body: Prop
+    # `∀ {x : T}, P` (a local lemma `have f {x : T} … : P`): applying it infers x (terms.local_decl).
+    # Binder info is not part of the type (Lean's isDefEq ignores it), hence compare=False.
+    implicit: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,19 +568,22 @@ class Parser:
     def _binder_term(self, q: str) -> Node:
         """`∀ x y, P` `∀ x : T, P` `∀ (x : T) (y : U), P` `∀ n ≥ 5, P` (binder predicate), same for ∃."""
         binders: list[tuple[str, Node | None]] = []
+        implicit: set[str] = set()
         pred: tuple[str, Node] | None = None
-        if self.at("("):
-            while self.at("("):
-                self.next()
+        if self.at("(") or (self.at("{") and q == "∀"):  # `{x : T}`: an implicit binder (∀ only)
+            while self.at("(") or (self.at("{") and q == "∀"):
+                close = ")" if self.next().text == "(" else "}"
                 names = []
                 while self.peek().kind == "id" and not self.at(":"):
                     names.append(self.next().text)
                 self.expect(":")
                 ty = self.term(0)
-                self.expect(")")
+                self.expect(close)
                 if not names:
                     raise SyntaxErr("expected binder name")
                 binders.extend((nm, ty) for nm in names)
+                if close == "}":
+                    implicit.update(names)
         else:
             names = []
             while self.peek().kind == "id" and self.peek().text not in KEYWORDS:
@@ -599,7 +605,7 @@ class Parser:
         if pred is not None:
             body = ("bin", "→" if q == "∀" else "∧", ("bin", pred[0], ("id", binders[0][0]), pred[1]), body)
         for nm, ty in reversed(binders):
-            body = ("quant", q, nm, ty, body)
+            body = ("quant", q, nm, ty, body, True) if nm in implicit else ("quant", q, nm, ty, body)
         return body
 
     def _big_operator(self, op: str) -> Node:
@@ -1033,7 +1039,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
     if kind == "ascr" and node[2] == ("id", "Prop"):
         return to_prop(node[1], ctx)
     if kind == "quant":
-        _, q, name, ty_node, body = node
+        _, q, name, ty_node, body = node[:5]
+        implicit = len(node) > 5 and bool(node[5])  # `∀ {x : T}, P`
         if ty_node is None:
             sort = _binder_sort(name, body, ctx)
         else:
@@ -1042,7 +1049,7 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
                 raise SyntaxErr("minilean: quantified variables must range over ℕ, ℤ, ℚ or ℝ")
         if not _NAME_OK.match(name) or name in KEYWORDS:
             raise SyntaxErr(f"invalid binder name '{name}'")
-        return PQuant(q, name, sort, to_prop(body, {**ctx, name: sort}))
+        return PQuant(q, name, sort, to_prop(body, {**ctx, name: sort}), implicit)
     if kind == "bin":
         op = node[1]
         if op in ("∧", "∨", "→", "↔"):
@@ -1199,7 +1206,8 @@ def show_prop(p: Prop, prec: int = 0) -> str:
         s = f"{p.name} {arg}"
         return f"({s})" if prec >= MAX_PREC else s
     if isinstance(p, PQuant):
-        s = f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}"
+        s = f"{p.q} {'{'}{p.var} : {p.sort}{'}'}, {show_prop(p.body)}" if p.implicit else (
+            f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}")
         return f"({s})" if prec > 0 else s
     if isinstance(p, PModEq):
         lhs = show_expr(p.lhs, 51)
@@ -1472,7 +1480,7 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
                 return q  # shadowed
             if q.var in free and name in prop_vars(q.body):
                 raise SyntaxErr(f"minilean: substitution would capture '{q.var}' (rename the bound variable)")
-            return PQuant(q.q, q.var, q.sort, go(q.body))
+            return PQuant(q.q, q.var, q.sort, go(q.body), q.implicit)
         return q
 
     return go(p)

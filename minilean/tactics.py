@@ -159,6 +159,8 @@ class Runner:
         if nested is not None:
             return self._nested(goals, nested)
         seq = _split_top(text, ";")
+        if len(seq) > 1 and not seq[-1].strip():  # `tac;` ending a line: Lean allows a trailing `;`
+            return self.run(goals, ";".join(seq[:-1]))
         if len(seq) > 1:
             out = Outcome(list(goals))
             for part in seq:

@@ -37,6 +37,7 @@ from minilean.goals import (
 )
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
+from minilean.local_lemmas import has_implicit, local_decl
 from minilean.syntax import (
     FALSE,
     INT,
@@ -501,6 +502,12 @@ class Elaborator:
             node = node[1]
         if node[0] == "id":
             name = node[1]
+            local = self._local(name) if args else None
+            if local is not None and not local.is_var and has_implicit(local.ty):  # type: ignore[arg-type]
+                ldecl = local_decl(name, local.ty)  # type: ignore[arg-type]
+                if ldecl is None:
+                    raise TacticFail(f"minilean: cannot apply '{name}' (its binders reuse outer names)")
+                return ldecl, args
             decl = self._global(name)
             if decl is not None:
                 return decl, args

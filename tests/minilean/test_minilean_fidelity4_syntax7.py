@@ -118,3 +118,73 @@ def test_shadowing_step_by_step_passes_the_renaming_recheck() -> None:
 
     with pytest.raises(TacticError):
         apply_tactic(s2, "exact h1")  # h1 : q = 1 is about the new q; the goal about the old one
+
+
+# `have f {a b : ℕ} (h : …) : P := by …`: a local lemma whose implicit arguments are inferred
+
+_KEY = ("(p q : ℕ) (hq : 2 ≤ q) (hp : q ≤ p) : {c} := by\n"
+        "  have key {{a b : ℕ}} (hb : 1 ≤ b) (hle : b ≤ a) : a - (b - 1) = (a - b) + 1 := by\n"
+        "    {proof}\n"
+        "  {use}")
+
+
+def _key(c: str = "p - (q - 1) = p - q + 1", proof: str = "omega", use: str = "exact key (by omega) hp") -> bool:
+    return _accepts(_KEY.format(c=c, proof=proof, use=use))
+
+
+def test_local_lemma_with_implicit_binders() -> None:
+    assert _key()
+    assert _key(use="have h := key (by omega) hp\n  exact h")
+    assert _key(use="rw [key (by omega) hp]")
+
+
+def test_local_lemma_implicit_arguments_cannot_be_given_explicitly() -> None:
+    assert not _key(use="exact key p q (by omega) hp")  # Lean: `p` is not a proof of `1 ≤ ?b`
+
+
+def test_local_lemma_refusals() -> None:
+    assert not _key(proof="skip")  # the lemma itself must be proved
+    assert not _key(c="p - (q - 1) = p - q + 2")  # and proves only what it says
+    assert not _key(use="exact key (by omega) hq")  # hq : 2 ≤ q is not `q ≤ p`
+
+
+def test_local_lemma_false_statement_is_not_provable() -> None:
+    bad = ("(p : ℕ) : True := by\n  have key {a b : ℕ} (hle : b ≤ a) : a - b = a := by\n    omega\n"
+           "  trivial")
+    assert not _accepts(bad)
+
+
+def test_implicit_binder_displayed_and_introduced() -> None:
+    from minilean.syntax import parse_prop, show_prop
+
+    p = parse_prop("∀ {a b : ℕ}, 1 ≤ b → a - (b - 1) = a - b + 1", {})
+    assert show_prop(p) == "∀ {a : ℕ}, ∀ {b : ℕ}, 1 ≤ b → a - (b - 1) = a - b + 1"
+    assert _accepts("(x : ℕ) : ∀ {a : ℕ}, a + 0 = a := by\n  intro a\n  omega")
+    assert not _accepts("(x : ℕ) : ∀ {a : ℕ}, a + 1 = a := by\n  intro a\n  omega")
+
+
+def test_local_lemma_with_implicit_real_binder_and_iff() -> None:
+    src = ("(y : ℝ) (h : y ^ 2 = 1) (hy : y > 0) : y = 1 := by\n"
+           "  have sq {{x : ℝ}} (hx : x > 0) : x ^ 2 = 1 ↔ x = 1 := by\n"
+           "    constructor\n    · intro h1\n      nlinarith\n    · intro h1\n      rw [h1]\n      norm_num\n"
+           "  {use}")
+    assert _accepts(src.format(use="exact (sq hy).mp h"))
+    assert not _accepts(src.format(use="exact (sq y hy).mp h"))
+
+
+def test_lifted_binders_keep_an_iff_conclusion_whole() -> None:
+    # `have f (x : ℝ) (hx : x > 0) : A ↔ B` is `∀ x, x > 0 → (A ↔ B)`, not `(x > 0 → A) ↔ B`
+    src = ("(y : ℝ) (h : y ^ 2 = 1) (hy : y > 0) : y = 1 := by\n"
+           "  have sq (x : ℝ) (hx : x > 0) : x ^ 2 = 1 ↔ x = 1 := by\n"
+           "    constructor\n    · intro h1\n      nlinarith\n    · intro h1\n      rw [h1]\n      norm_num\n"
+           "  {use}")
+    assert _accepts(src.format(use="exact (sq y hy).mp h"))
+    assert not _accepts(src.format(use="exact (sq hy).mp h"))  # x is explicit here
+
+
+def test_trailing_semicolon_ends_a_tactic() -> None:
+    # Lean's tactic sequences allow a trailing `;` (sepByIndentSemicolon, allowTrailingSep)
+    assert _accepts("(p : Prop) : p → p := by\n  intro h;\n  exact h")
+    assert _accepts("(p : Prop) : p → p := by\n  intro h; exact h;")
+    assert not _accepts("(p : Prop) : p → p := by\n  intro h;")  # the goal is still open
+    assert not _accepts("(p : Prop) : p → p := by\n  ;")
