@@ -128,7 +128,9 @@ _KEY = ("(p q : ℕ) (hq : 2 ≤ q) (hp : q ≤ p) : {c} := by\n"
         "  {use}")
 
 
-def _key(c: str = "p - (q - 1) = p - q + 1", proof: str = "omega", use: str = "exact key (by omega) hp") -> bool:
+def _key(
+    c: str = "p - (q - 1) = p - q + 1", proof: str = "omega", use: str = "exact key (by omega) hp"
+) -> bool:
     return _accepts(_KEY.format(c=c, proof=proof, use=use))
 
 
