@@ -281,6 +281,7 @@ _SYMBOLS = sorted(
         "!",
         "⁻¹",
         "≡",
+        "▸",
     ],
     key=len,
     reverse=True,
@@ -450,6 +451,13 @@ class Parser:
                 continue
             if t.kind == "sym" and t.text == "≡" and min_prec <= 50 and left_prec >= 51:
                 left, left_prec = self._modeq(left), 50
+                continue
+            if t.kind == "sym" and t.text == "▸" and min_prec <= 75:  # Lean's `trailing_parser:75 " ▸ "`
+                self.next()
+                right = self.term(75)
+                if self.at("▸") or right[0] == "subst":
+                    raise SyntaxErr("minilean: chained `▸` is not supported; write one `h ▸ e` at a time")
+                left, left_prec = ("subst", left, right), 75
                 continue
             break
         return left

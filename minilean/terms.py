@@ -38,6 +38,7 @@ from minilean.goals import (
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl
+from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
     INT,
@@ -294,6 +295,9 @@ class Elaborator:
         if kind == "app" and node[1] == ("id", "Eq.refl"):
             self._check_eq_refl(node[2], expected)
             return
+        if kind == "subst":
+            check_subst(self, node[1], node[2], expected)
+            return
         if kind in ("id", "app", "proj"):
             self._expected = expected  # fixes the type of a table lemma used without telling arguments
             app = self._as_app(node)
@@ -439,6 +443,8 @@ class Elaborator:
     # -------------------------------------------------------------------------------------- synthesis
     def synth(self, node: tuple) -> Prop:
         kind = node[0]
+        if kind == "subst":
+            return synth_subst(self, node[1], node[2])
         if kind == "ascr":
             ty = self._prop(node[2])
             self.check(node[1], ty)

@@ -190,3 +190,34 @@ def test_trailing_semicolon_ends_a_tactic() -> None:
     assert _accepts("(p : Prop) : p → p := by\n  intro h; exact h;")
     assert not _accepts("(p : Prop) : p → p := by\n  intro h;")  # the goal is still open
     assert not _accepts("(p : Prop) : p → p := by\n  ;")
+
+
+# `h ▸ e` (Lean core's elabSubst): rewrite the expected type with h, right to left, else left to right
+
+
+def test_subst_rewrites_the_expected_type() -> None:
+    assert _accepts("(m n : ℕ) (h : m * n = 10) : n * m = 10 := Nat.mul_comm m n ▸ h")
+    assert _accepts("(m n : ℕ) (h : m * n = 10) : n * m = 10 := by\n  exact Nat.mul_comm m n ▸ h")
+    # the expected type mentions only the left side: the equation is used the other way
+    assert _accepts("(x : ℕ) (h : x = 2) (hp : 2 > 1) : x > 1 := h ▸ hp")
+
+
+def test_subst_refusals() -> None:
+    assert not _accepts("(x : ℕ) (h : x = 2) (hp : 3 > 1) : x > 1 := h ▸ hp")  # 3 > 1 is not 2 > 1
+    assert not _accepts("(x y : ℕ) (h : x = 2) (hp : y > 1) : y > 1 := h ▸ hp")  # neither side occurs
+    assert not _accepts("(x : ℕ) (h : x ≤ 2) (hp : 2 > 1) : x > 1 := h ▸ hp")  # not an equation
+    assert not _accepts("(m n : ℕ) (h : m * n = 10) : n * m = 11 := Nat.mul_comm m n ▸ h")
+
+
+def test_subst_without_expected_type_rewrites_left_to_right() -> None:
+    src = "(x : ℕ) (h : x = 2) (hp : x > 1) : {c} := by\n  have h3 := h ▸ hp\n  exact h3"
+    assert _accepts(src.format(c="2 > 1"))
+    assert not _accepts(src.format(c="x > 2"))
+
+
+def test_subst_second_chance_rewrites_the_argument_type() -> None:
+    # expected `b + b = 4`: e must prove `a + a = 4`; `b + a = 4` does not, but it does once its own `b`
+    # is rewritten to `a` (Lean's fallback), and the source in `h ▸ hp` is still only `a = b`
+    assert _accepts("(a b : ℕ) (h : a = b) (hp : b + a = 4) : b + b = 4 := h ▸ hp")
+    assert not _accepts("(a b : ℕ) (h : a = b) (hp : b + a = 5) : b + b = 4 := h ▸ hp")
+    assert not _accepts("(a b : ℕ) (h : a ≤ b) (hp : b + a = 4) : b + b = 4 := h ▸ hp")
