@@ -221,3 +221,26 @@ def test_subst_second_chance_rewrites_the_argument_type() -> None:
     assert _accepts("(a b : ℕ) (h : a = b) (hp : b + a = 4) : b + b = 4 := h ▸ hp")
     assert not _accepts("(a b : ℕ) (h : a = b) (hp : b + a = 5) : b + b = 4 := h ▸ hp")
     assert not _accepts("(a b : ℕ) (h : a ≤ b) (hp : b + a = 4) : b + b = 4 := h ▸ hp")
+
+
+# `induction … with | zero => … | succ k ih => …` on one line (Lean's alternatives need no line breaks)
+
+
+def test_one_line_induction_alternatives() -> None:
+    assert _accepts("(n : ℕ) : n + 0 = n := by\n  induction n with | zero => rfl | succ k ih => omega")
+    assert not _accepts("(n : ℕ) : n + 1 = n := by\n  induction n with | zero => rfl | succ k ih => omega")
+    assert not _accepts("(n : ℕ) : n + 0 = n := by\n  induction n with | zero => rfl")  # succ is missing
+
+
+def test_one_line_cases_alternatives_with_abs_bars() -> None:
+    src = ("(x : ℝ) (h : x = 1 ∨ x = 2) : |x| ≥ 1 := by\n"
+           "  cases h with | inl h => rw [h]; norm_num | inr h => {t}")
+    assert _accepts(src.format(t="rw [h]; norm_num"))
+    assert not _accepts(src.format(t="skip"))
+
+
+def test_alternative_name_shadows_an_old_variable() -> None:
+    src = ("(n k : ℕ) (h : k = 5) : n + k ≥ {c} := by\n"
+           "  induction n with\n  | zero => omega\n  | succ k ih => omega")
+    assert _accepts(src.format(c="5"))
+    assert not _accepts(src.format(c="6"))  # h is still about the old k (k✝ = 5), not the new one
