@@ -958,6 +958,10 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
     from_fun: set[str] = set()
     from_rel: set[str] = set()
     x = ("id", name)
+    # Lean assigns the binder's type at its first constraining use, elaborating `A → B`, `A ∧ B`, …
+    # left to right: `∀ p, Nat.Prime p → f p = p` makes p : ℕ (then `f ↑p`). Only `Nat.Prime x` is
+    # tracked in that order (its argument type is fixed); every other use goes through the sets below.
+    first: list[str] = []
 
     def walk(n: Node) -> None:
         if not isinstance(n, tuple) or not n:
@@ -968,6 +972,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
         if kind == "bigop" and n[2] == name:  # shadowed in the summand, not in the index set
             walk(n[3])
             return
+        if kind == "app" and n[1] == ("id", "Nat.Prime") and n[2] == (x,) and not (from_fun or from_rel):
+            first.append(NAT)
         if kind == "app" and n[1][0] == "id":
             sort = ctx.get(n[1][1])
             fs = fun_sort(sort) if sort else None
@@ -989,6 +995,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         lf[1][1] in _LIB_FUNS and lf[1][1] not in POLYMORPHIC
                     ):
                         from_rel.add(_LIB_FUNS[lf[1][1]][1])  # a library function's result type
+                    elif lf[0] == "app" and lf[1][0] == "id" and (fs := fun_sort(ctx.get(lf[1][1]) or "")):
+                        from_rel.add(fs[1])  # a function variable's codomain (`f z : ℤ` for f : ℤ → ℤ)
                     elif lf[0] not in ("num", "id", "coe"):
                         from_rel.add("?")  # an application: its type is not worked out here
         for c in n[1:]:
@@ -1000,6 +1008,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         walk(y)
 
     walk(body)
+    if first:
+        return first[0]
     if len(from_fun) == 1:
         return from_fun.pop()
     if from_fun or len(from_rel) > 1 or "?" in from_rel:

@@ -244,3 +244,24 @@ def test_alternative_name_shadows_an_old_variable() -> None:
            "  induction n with\n  | zero => omega\n  | succ k ih => omega")
     assert _accepts(src.format(c="5"))
     assert not _accepts(src.format(c="6"))  # h is still about the old k (k✝ = 5), not the new one
+
+
+# untyped binders: the first constraining use (Lean elaborates `A → B` left to right), function codomains
+
+
+def _goal(src: str) -> str:
+    res = elaborate(initial_env(), f"theorem t {src} := by\n  sorry")
+    assert not res.has_errors, res.messages
+    return res.sorries[0].goals_json()[0]["type"]
+
+
+def test_binder_type_from_nat_prime_first() -> None:
+    assert _goal("(f : ℚ → ℝ) : ∀ p, Nat.Prime p → f p = p") == "∀ (p : ℕ), Nat.Prime p → f ↑p = ↑p"
+    # used by `f` first: p : ℚ, and `Nat.Prime p` is then a type error, as in Lean
+    res = elaborate(initial_env(), "theorem t (f : ℚ → ℝ) : ∀ p, f p = p → Nat.Prime p := by\n  sorry")
+    assert res.has_errors
+
+
+def test_binder_type_from_a_function_codomain() -> None:
+    assert _goal("(f : ℤ → ℤ) : ∃ c, ∀ z, f z = 2 * z + c") == "∃ (c : ℤ), ∀ (z : ℤ), f z = 2 * z + c"
+    assert _goal("(f : ℕ → ℝ) : ∃ c, f 1 = c") == "∃ (c : ℝ), f 1 = c"
