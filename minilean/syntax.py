@@ -1456,8 +1456,8 @@ def closed_truth(p: Prop) -> bool | None:
 
 
 def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
-    """Replace the free variable `name` by `value`; refuses (SyntaxErr) to capture a free variable of
-    `value` under a binder."""
+    """Replace the free variable `name` by `value`. Under a quantifier binding a free variable of `value`
+    the bound variable is renamed first; under a big-operator index that case is refused (SyntaxErr)."""
     free = expr_vars(value, set())
 
     def ex(e: Expr) -> Expr:
@@ -1497,7 +1497,15 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             if q.var == name:
                 return q  # shadowed
             if q.var in free and name in prop_vars(q.body):
-                raise SyntaxErr(f"minilean: substitution would capture '{q.var}' (rename the bound variable)")
+                # capture-avoiding, as instantiating a de Bruijn binder is: the bound variable is renamed
+                # to a fresh `y✝` (a name no source text can write) before substituting under it
+                taken = free | prop_vars(q.body) | binder_names(q.body) | {name}
+                fresh, k = f"{q.var}✝", 0
+                while fresh in taken:
+                    k += 1
+                    fresh = f"{q.var}✝{k}"
+                body = subst_prop(q.body, q.var, EVar(fresh))
+                return PQuant(q.q, fresh, q.sort, go(body), q.implicit)
             return PQuant(q.q, q.var, q.sort, go(q.body), q.implicit)
         return q
 

@@ -265,3 +265,16 @@ def test_binder_type_from_nat_prime_first() -> None:
 def test_binder_type_from_a_function_codomain() -> None:
     assert _goal("(f : ℤ → ℤ) : ∃ c, ∀ z, f z = 2 * z + c") == "∃ (c : ℤ), ∀ (z : ℤ), f z = 2 * z + c"
     assert _goal("(f : ℕ → ℝ) : ∃ c, f 1 = c") == "∃ (c : ℝ), f 1 = c"
+
+
+# instantiating `∀ x, … ∀ y, …` with a term mentioning a free `y`: the inner binder is renamed (y✝)
+
+_CAP = ("(f : ℚ → ℝ) (h₀ : ∀ x > 0, ∀ y > 0, f (x * y) = f x + f y) (x y : ℚ) (hx : x / y > 0) : {c} := by\n"
+        "  have h := h₀ (x / y) hx\n  exact h 2 (by norm_num)")
+
+
+def test_instantiation_avoids_capture() -> None:
+    assert _accepts(_CAP.format(c="f (x / y * 2) = f (x / y) + f 2"))
+    # a captured substitution would have made the free y the bound one
+    assert not _accepts(_CAP.format(c="f (x / 2 * 2) = f (x / 2) + f 2"))
+    assert not _accepts(_CAP.format(c="f (x / y * y) = f (x / y) + f y"))
