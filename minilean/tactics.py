@@ -45,6 +45,7 @@ from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
+from minilean.rw_locations import rw_at_locations
 from minilean.simp import Simplifier, SimpSet
 from minilean.structural import cases_nat, induction, revert
 from minilean.syntax import (
@@ -976,6 +977,12 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
+        many = re.match(r"^\[(.*)\]\s*at((?:\s+[^\s\[\]⊢]+)*)\s*(⊢)?\s*$", rest.strip(), re.S)
+        if many and (len(many.group(2).split()) > 1 or many.group(3)):  # several locations: rw_locations.py
+            items = [x.strip() for x in _split_top(many.group(1), ",") if x.strip()]
+            if not items:
+                raise TacticFail("unexpected token ']'; expected term")
+            return rw_at_locations(self._elab, g, items, many.group(2).split(), bool(many.group(3)))
         m = re.match(r"^\[(.*)\]\s*(?:at\s+(\S+))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")

@@ -278,3 +278,24 @@ def test_instantiation_avoids_capture() -> None:
     # a captured substitution would have made the free y the bound one
     assert not _accepts(_CAP.format(c="f (x / 2 * 2) = f (x / 2) + f 2"))
     assert not _accepts(_CAP.format(c="f (x / y * y) = f (x / y) + f y"))
+
+
+# `rw [rules] at h₁ h₂ ⊢`: each rule at each location in turn, `rfl` once at the end
+
+_RW = "(a x y : ℕ) (ha : a = 2) (h1 : x = a + 1) (h2 : y = {h2}) : {c} := by\n  rw [ha] at h1 h2{more}\n  {t}"
+
+
+def test_rw_at_several_hypotheses() -> None:
+    assert _accepts(_RW.format(h2="a * 3", c="x + y = 9", more="", t="omega"))
+    assert not _accepts(_RW.format(h2="a * 3", c="x + y = 10", more="", t="omega"))
+    # a location without an instance is an error, as in Lean
+    assert not _accepts(_RW.format(h2="5", c="x + y = 8", more="", t="omega"))
+
+
+def test_rw_at_hypothesis_and_goal() -> None:
+    assert _accepts(_RW.format(h2="a", c="x = a + 1", more=" ⊢", t="exact h1"))
+    assert not _accepts(_RW.format(h2="a", c="x = a + 1", more=" ⊢", t="exact h2"))
+    # rfl closes the rewritten goal only after every rewrite succeeded
+    src = "(a x : ℕ) (ha : a = 2) (h1 : x = {v}) : a + 1 = a + 1 := by\n  rw [ha] at h1 ⊢"
+    assert _accepts(src.format(v="a"))
+    assert not _accepts(src.format(v="5"))
