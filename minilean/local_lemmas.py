@@ -52,9 +52,26 @@ def local_decl(name: str, ty: Prop) -> Decl | None:
             return Decl(name, tuple(binders), p)
 
 
+# field notation on a local lemma: Lean consumes its leading implicit arguments first (consumeImplicits),
+# so `f.mp` is `Iff.mp (f (x := ?x))`; the projection is taken under the binders
+_FIELDS = {"↔": {"mp": 0, "1": 0, "mpr": 1, "2": 1}, "∧": {"left": 2, "1": 2, "right": 3, "2": 3}}
+
+
+def project_under_binders(ty: Prop, field: str) -> Prop | None:
+    """`∀ {x}, A ↔ B` with field `mp` as `∀ {x}, A → B` (`mpr`: `B → A`; `∧`: `left`/`right`); only
+    through leading implicit binders, None for anything else."""
+    if isinstance(ty, PQuant) and ty.q == "∀" and ty.implicit:
+        body = project_under_binders(ty.body, field)
+        return None if body is None else PQuant(ty.q, ty.var, ty.sort, body, True)
+    if not (isinstance(ty, PBin) and ty.op in _FIELDS and field in _FIELDS[ty.op]):
+        return None
+    k = _FIELDS[ty.op][field]
+    return [PBin("→", ty.lhs, ty.rhs), PBin("→", ty.rhs, ty.lhs), ty.lhs, ty.rhs][k]
+
+
 def _free_outside_binders(ty: Prop) -> set[str]:
     """Names free in `ty` (outer variables): a binder of the same name cannot be substituted alone."""
     return prop_vars(ty)
 
 
-__all__ = ["has_implicit", "local_decl"]
+__all__ = ["has_implicit", "local_decl", "project_under_binders"]

@@ -37,7 +37,7 @@ from minilean.goals import (
 )
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
-from minilean.local_lemmas import has_implicit, local_decl
+from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
@@ -537,6 +537,12 @@ class Elaborator:
                     raise TacticFail(f"unknown identifier '{name}'")
                 return None
             base, *fields = name.split(".")
+            local = self._local(base)
+            if local is not None and not local.is_var and len(fields) == 1 and has_implicit(local.ty):  # type: ignore[arg-type]
+                proj = project_under_binders(local.ty, fields[0])  # type: ignore[arg-type]
+                ldecl = local_decl(name, proj) if proj is not None and has_implicit(proj) else None
+                if ldecl is not None:  # `f.mp h` on `f : ∀ {x}, A ↔ B`: implicit arguments first
+                    return ldecl, args
             if self._local(base) is None:
                 from minilean.rel_fields import split_lemma_field
 

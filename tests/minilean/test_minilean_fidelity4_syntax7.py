@@ -299,3 +299,14 @@ def test_rw_at_hypothesis_and_goal() -> None:
     src = "(a x : ℕ) (ha : a = 2) (h1 : x = {v}) : a + 1 = a + 1 := by\n  rw [ha] at h1 ⊢"
     assert _accepts(src.format(v="a"))
     assert not _accepts(src.format(v="5"))
+
+
+def test_field_notation_on_a_local_lemma_consumes_implicit_arguments() -> None:
+    head = ("(a : ℝ) (h₂ : |a - 1| = 1) : a = 2 ∨ a = 0 := by\n"
+            "  have my {x : ℝ} : |x| = 1 ↔ x = 1 ∨ x = -1 := by\n    sorry\n  ")
+    ok = "have := my.mp h₂\n  rcases this with h | h\n  · left; linarith\n  · right; linarith"
+    res = elaborate(initial_env(), "theorem t " + head + ok)
+    assert not res.has_errors and len(res.sorries) == 1  # only the lemma's own sorry
+    for bad in ("have := my.mpr h₂\n  sorry", "have := my.mp\n  sorry", "exact my.foo h₂",
+                "have := my.mp h₂\n  rcases this with h | h\n  · left; linarith\n  · left; linarith"):
+        assert elaborate(initial_env(), "theorem t " + head + bad).has_errors
