@@ -310,3 +310,12 @@ def test_field_notation_on_a_local_lemma_consumes_implicit_arguments() -> None:
     for bad in ("have := my.mpr h₂\n  sorry", "have := my.mp\n  sorry", "exact my.foo h₂",
                 "have := my.mp h₂\n  rcases this with h | h\n  · left; linarith\n  · left; linarith"):
         assert elaborate(initial_env(), "theorem t " + head + bad).has_errors
+
+
+def test_shadowing_with_rfl_patterns() -> None:
+    # the substituted equation mentions the old variable: it stays distinct from the new one
+    assert not _accepts("(x : ℕ) (hx : x = 1) (h : ∃ x : ℕ, 5 = x) : False := by\n  rcases h with ⟨x, rfl⟩\n  omega")
+    src = "(x : ℕ) (hx : x = 1) (h : ∃ y : ℕ, y = x + 1) : {c} := by\n  obtain ⟨x, hx2⟩ := h\n  {t}"
+    assert _accepts(src.format(c="∃ z : ℕ, z = 2", t="exact ⟨x, by omega⟩"))
+    assert not _accepts(src.format(c="∃ z : ℕ, z = 3", t="exact ⟨x, by omega⟩"))
+    assert not _accepts(src.format(c="False", t="omega"))
