@@ -314,7 +314,9 @@ def test_field_notation_on_a_local_lemma_consumes_implicit_arguments() -> None:
 
 def test_shadowing_with_rfl_patterns() -> None:
     # the substituted equation mentions the old variable: it stays distinct from the new one
-    assert not _accepts("(x : ℕ) (hx : x = 1) (h : ∃ x : ℕ, 5 = x) : False := by\n  rcases h with ⟨x, rfl⟩\n  omega")
+    assert not _accepts(
+        "(x : ℕ) (hx : x = 1) (h : ∃ x : ℕ, 5 = x) : False := by\n  rcases h with ⟨x, rfl⟩\n  omega"
+    )
     src = "(x : ℕ) (hx : x = 1) (h : ∃ y : ℕ, y = x + 1) : {c} := by\n  obtain ⟨x, hx2⟩ := h\n  {t}"
     assert _accepts(src.format(c="∃ z : ℕ, z = 2", t="exact ⟨x, by omega⟩"))
     assert not _accepts(src.format(c="∃ z : ℕ, z = 3", t="exact ⟨x, by omega⟩"))
