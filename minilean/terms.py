@@ -26,6 +26,7 @@ from minilean.goals import (
     TacticFail,
     add_hyp,
     as_imp,
+    check_name,
     context_sorts,
     defeq,
     expr_defeq,
@@ -425,6 +426,9 @@ class Elaborator:
         try:
             target = expected
             for name, ty_node in binders:
+                if isinstance(target, PQuant) and target.q == "∀":  # `fun x => e` : `∀ x, P x`
+                    self.hyps, target = _bind_var(self.hyps, target, name, ty_node)
+                    continue
                 imp = as_imp(target)
                 if imp is None:
                     raise TacticFail(
@@ -787,6 +791,29 @@ class Elaborator:
 
 
 _PROJECTIONS = frozenset({"mp", "mpr", "1", "2", "symm", "le", "lt", "ne", "trans", "elim"})
+
+
+def _bind_var(hyps: tuple[Hyp, ...], q: PQuant, name: str, ty_node: object) -> tuple[tuple[Hyp, ...], Prop]:
+    """The variable of `fun x => …` against `∀ y, P y`: a new `x` in the context (an old `x` shadowed as
+    `x✝`, names.shadow_vars), and `P x` to prove; a type annotation must name the ∀'s type."""
+    from minilean.names import shadow_vars
+    from minilean.syntax import EVar, binder_names, sort_of_node, subst_prop
+
+    if name == "_":
+        raise TacticFail("minilean: `fun _ =>` over a ∀ is not supported; name the variable")
+    check_name(name)
+    if ty_node is not None and sort_of_node(ty_node) != q.sort:  # type: ignore[arg-type]
+        raise TacticFail(f"type mismatch: binder '{name}' is annotated with another type than {q.sort}")
+    hyps, shadowed, _ = shadow_vars(hyps, q, [name])
+    assert isinstance(shadowed, PQuant)
+    if name in binder_names(shadowed.body):
+        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    hyps = tuple(Hyp(h.name, h.ty, False, h.value) if not h.is_var and h.name == name else h for h in hyps)
+    try:
+        body = subst_prop(shadowed.body, shadowed.var, EVar(name))
+    except SyntaxErr as e:
+        raise TacticFail(str(e)) from None
+    return (*hyps, Hyp(name, shadowed.sort)), body
 
 
 def split_named(decl: Decl, args: list) -> tuple[dict[str, object], list]:

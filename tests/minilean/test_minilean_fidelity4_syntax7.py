@@ -321,3 +321,18 @@ def test_shadowing_with_rfl_patterns() -> None:
     assert _accepts(src.format(c="∃ z : ℕ, z = 2", t="exact ⟨x, by omega⟩"))
     assert not _accepts(src.format(c="∃ z : ℕ, z = 3", t="exact ⟨x, by omega⟩"))
     assert not _accepts(src.format(c="False", t="omega"))
+
+
+# `fun x => e` against `∀ x, P x` (was: "the expected type is not a function type")
+
+
+def test_fun_term_proves_a_forall() -> None:
+    hyp = ("(f : ℤ → ℤ) (h : ∀ a b, f (2 * a) + 2 * f b = f (f (a + b))) : "
+           "∀ b, f (2 * {k}) + 2 * f b = f (f (0 + b)) := ")
+    assert _accepts(hyp.format(k=0) + "fun b => h 0 b")
+    assert not _accepts(hyp.format(k=1) + "fun b => h 0 b")
+    assert _accepts("(x : ℕ) : ∀ y : ℕ, y > 0 → y ≥ 1 := fun y hy => by omega")
+    assert not _accepts("(x : ℕ) : ∀ y : ℕ, y > 0 → y ≥ 2 := fun y hy => by omega")
+    assert _accepts("(x : ℕ) (hx : x = 1) : ∀ x : ℕ, x + 0 = x := fun x => by omega")  # shadows x
+    assert not _accepts("(x : ℕ) (hx : x = 1) : ∀ x : ℕ, x = 1 := fun x => hx")  # hx is about x✝
+    assert not _accepts("(x : ℕ) : ∀ y : ℤ, y + 0 = y := fun (y : ℕ) => by omega")  # wrong annotation
