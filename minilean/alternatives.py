@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from minilean.goals import Goal, Hyp, TacticFail, check_name
+from minilean.names import shadow_vars
 from minilean.syntax import EVar, SyntaxErr, prop_vars, subst_prop
 
 Line = tuple[int, int, str]
@@ -29,8 +30,43 @@ class Alternative:
     column: int
 
 
+_ONE_LINE = re.compile(r"^(induction|cases)\s+(.+?)\s+with\s+(\|.*)$", re.S)
+_ALT_START = re.compile(r"\|\s*[A-Za-z_][\w.']*(?:\s+[^\s=|]+)*\s*=>")
+
+
+def _one_line(group: list[Line]) -> list[Line] | None:
+    """`induction n with | zero => t₁ | succ k ih => t₂` on one line, as the usual layout: the head line,
+    then one line per alternative (all at the column of the first `|`). A `|` starts an alternative
+    only outside brackets, after a space, when `tag names =>` follows (so `|x|` never does). Lines
+    after it are only accepted when they continue with `<;>`; otherwise None (the caller refuses)."""
+    ln, col, text = group[0]
+    m = _ONE_LINE.match(text)
+    if m is None or any(not it[2].startswith("<;>") for it in group[1:]):
+        return None
+    tail_at = m.start(3)
+    starts, depth = [], 0
+    for k in range(tail_at, len(text)):
+        ch = text[k]
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif ch == "|" and depth == 0 and text[k - 1].isspace() and _ALT_START.match(text, k):
+            starts.append(k)
+    if not starts or starts[0] != tail_at:
+        return None
+    alt_col = col + tail_at
+    lines = [(ln, col, text[:tail_at].rstrip())]
+    for a, b in zip(starts, [*starts[1:], len(text)], strict=True):
+        lines.append((ln, alt_col, text[a:b].strip()))
+    return lines + group[1:]
+
+
 def split_alternatives(group: list[Line]) -> tuple[str, list[Alternative]] | None:
     """(`induction n`, alternatives) for a `… with | … => …` group; None for anything else."""
+    one = _one_line(group)
+    if one is not None:
+        group = one
     m = _HEAD.match(group[0][2])
     if m is None or len(group) < 2 or not group[1][2].startswith("|"):
         return None
@@ -77,9 +113,11 @@ def rename_newest(g: Goal, names: list[str]) -> Goal:
             continue
         check_name(nm)
         old = hyps[i]
-        # names stand for variables in propositions: a second variable with the same name would merge them
+        # names stand for variables in propositions: an older variable of that name is shadowed as in
+        # Lean, renamed `nm✝` everywhere first (names.shadow_vars), so the two never merge
         if any(j != i and h.is_var and h.name == nm for j, h in enumerate(hyps)):
-            raise TacticFail(f"minilean: cannot shadow the variable '{nm}'; choose another name")
+            shadowed, target, _ = shadow_vars(tuple(hyps), target, [nm])
+            hyps = list(shadowed)
         used = prop_vars(target).union(*(prop_vars(h.ty) for h in hyps if not h.is_var))  # type: ignore[arg-type]
         if old.is_var and nm != old.name and nm in used:
             raise TacticFail(f"minilean: the name '{nm}' is already used; choose a fresh one")

@@ -31,6 +31,7 @@ from minilean.statements import _Fail, _statement
 from minilean.syntax import (
     Parser,
     SyntaxErr,
+    prop_vars,
 )
 from minilean.tactics import Outcome, Runner
 from minilean.terms import BUILTINS, Elaborator, term_scope
@@ -106,11 +107,16 @@ def _recheck_step(runner: Runner, goals: list[Goal], tactic: str, out: Outcome) 
     """Run the step again with every hypothesis name renamed to a fresh one (in the goals and the tactic
     text): renamed back, its outcome must be exactly the same goals."""
     fwd = recheck.goal_mapping(goals, tactic)
+    # an inaccessible `x✝` made by shadowing follows its base name, so a later shadowing picks the same
+    # suffix in both runs (`x✝¹` / `r0_x✝¹`)
+    fwd = {n: (fwd[n.partition("✝")[0]] + "✝" + n.partition("✝")[2] if "✝" in n
+               and n.partition("✝")[0] in fwd else new) for n, new in fwd.items()}
     back = {new: old for old, new in fwd.items()}
     renamed_goals = [recheck.uniform_goal(g, fwd) for g in goals]
     renamed_tactic = recheck.rename_text(tactic, fwd)
     try:
         again = runner.run(renamed_goals, renamed_tactic)
+        back = _with_shadowed(back, [*again.goals, *again.sorries])
         same = [recheck.uniform_goal(g, back) for g in again.goals] == out.goals and [
             recheck.uniform_goal(g, back) for g in again.sorries
         ] == out.sorries
@@ -121,6 +127,22 @@ def _recheck_step(runner: Runner, goals: list[Goal], tactic: str, out: Outcome) 
         before = "\n\n".join(g.render() for g in goals) + "\n" + tactic
         after = "\n\n".join(g.render() for g in renamed_goals) + "\n" + renamed_tactic
         raise TacticFail(recheck.report("tactic", before, after, detail))
+
+
+def _with_shadowed(back: dict[str, str], goals: list[Goal]) -> dict[str, str]:
+    """`back` extended to the inaccessible names a step made from renamed ones: a shadowed variable `x`
+    becomes `x✝` (names.shadow_vars), so the renamed run's `r0_x✝` reads back as `x✝`."""
+    out = dict(back)
+    for g in goals:
+        names = {h.name for h in g.hyps} | prop_vars(g.target)
+        for h in g.hyps:
+            if not h.is_var:
+                names |= prop_vars(h.ty)  # type: ignore[arg-type]
+        for n in names:
+            base, mark, rest = n.partition("✝")
+            if mark and base in back and n not in out:
+                out[n] = back[base] + mark + rest
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- sources

@@ -155,8 +155,15 @@ def interval_cases(g: Goal, rest: str) -> list[Goal]:
                 target = _put(g.target, e, val, ty, sorts)
         except SyntaxErr as err:
             raise TacticFail(str(err)) from None
-        goals.append(Goal(hyps, target, g.tag))
+        goals.append(Goal(hyps, target, _value_tag(g.tag, v)))
     return goals
+
+
+def _value_tag(parent: str | None, v: int) -> str:
+    """Mathlib's `appendTag tag (toString z)`: each case is tagged by its value under the goal's tag,
+    a name component that is not an identifier, so Lean writes it `«3»` (`case «3» =>` selects it)."""
+    comp = f"«{v}»"
+    return f"{parent}.{comp}" if parent else comp
 
 
 __all__ = ["MAX_CASES", "interval_cases", "split_using_bounds"]

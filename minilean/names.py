@@ -30,6 +30,7 @@ from minilean.syntax import (
     PRel,
     Prop,
     PVar,
+    binder_names,
     expr_vars,
     prop_vars,
 )
@@ -85,7 +86,7 @@ def _rename_prop(p: Prop, old: str, new: str) -> Prop:
             return p  # shadowed, or nothing to rename below
         if p.var == new:
             raise TacticFail(f"minilean: renaming '{old}' to '{new}' would be captured by a binder")
-        return PQuant(p.q, p.var, p.sort, rename_prop(p.body, old, new))
+        return PQuant(p.q, p.var, p.sort, rename_prop(p.body, old, new), p.implicit)
     return p
 
 
@@ -125,6 +126,56 @@ def rename_hyp(g: Goal, index: int, new: str) -> Goal:
     return Goal(tuple(out), rename_prop(g.target, old, new), g.tag)
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def pattern_names(pat: tuple) -> list[str]:
+    """The names an rcases pattern (`("name", n)`, `("tuple", items)`, `("alts", items)`, …) binds."""
+    if pat[0] == "name":
+        return [] if pat[1] == "_" else [pat[1]]
+    if pat[0] in ("tuple", "alts"):
+        return [n for it in pat[1] for n in pattern_names(it)]
+    return []
+
+
+def shadow_vars(
+    hyps: tuple[Hyp, ...], target: Prop, names: list[str | None], extra: tuple[Prop, ...] = ()
+) -> tuple[tuple[Hyp, ...], Prop, tuple[Prop, ...]]:
+    """Make room for new variables called `names`, as Lean lets a new local shadow an old one: each
+    existing variable of such a name is renamed, everywhere it occurs (hypotheses, target and `extra`,
+    e.g. the type being destructured), to a fresh inaccessible name `x✝`, `x✝¹`, … that no source text
+    can write. The substitution is total (rename_prop refuses anything it cannot rename) and the fresh
+    name is new to the whole goal, so no occurrence is captured and no two variables merge."""
+    for name in names:
+        if name is None or name == "_":
+            continue
+        idx = next((i for i, h in enumerate(hyps) if h.is_var and h.name == name), None)
+        if idx is None:
+            continue
+        if any(h.value is not None for h in hyps):  # let values are not renamed here: stay refused
+            raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+        used = {h.name for h in hyps} | prop_vars(target) | binder_names(target)
+        for p in (*extra, *(h.ty for h in hyps if not h.is_var)):
+            used |= prop_vars(p) | binder_names(p)  # type: ignore[arg-type]
+        k = 0
+        fresh = f"{name}✝"
+        while fresh in used:
+            k += 1
+            fresh = f"{name}✝{str(k).translate(_SUPERSCRIPT)}"
+        out: list[Hyp] = []
+        for j, h in enumerate(hyps):
+            if j == idx:
+                out.append(Hyp(fresh, h.ty, accessible=False))
+            elif h.is_var:
+                out.append(h)
+            else:
+                out.append(Hyp(h.name, rename_prop(h.ty, name, fresh), h.accessible))  # type: ignore[arg-type]
+        hyps = tuple(out)
+        target = rename_prop(target, name, fresh)
+        extra = tuple(rename_prop(p, name, fresh) for p in extra)
+    return hyps, target, extra
+
+
 def check_well_formed(g: Goal) -> None:
     """Raise TacticFail unless every variable is declared once and every free name is declared in scope."""
     seen: set[str] = set()
@@ -144,4 +195,12 @@ def check_well_formed(g: Goal) -> None:
         raise TacticFail(f"minilean: internal error: the goal mentions undeclared {sorted(missing)}")
 
 
-__all__ = ["check_well_formed", "declared_vars", "rename_expr", "rename_hyp", "rename_prop"]
+__all__ = [
+    "check_well_formed",
+    "declared_vars",
+    "pattern_names",
+    "rename_expr",
+    "rename_hyp",
+    "rename_prop",
+    "shadow_vars",
+]

@@ -73,15 +73,18 @@ def _find_top(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
 
 _ASSIGN_BY = re.compile(r":=\s*by\b")
 _BY = re.compile(r"(?<![\w.'])by\b")
+# `suffices h : T from e` is `suffices h : T by exact e` (both elaborate `e` against the main goal with h)
+_BY_OR_FROM = re.compile(r"(?<![\w.'])(?:by|from)\b")
 
 
 def lift_binders(head: str) -> tuple[str, list[str]] | None:
-    """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce."""
-    m = re.match(r"^(have|haveI)\s+([^\s(:{\[]+)\s*\(", head)
+    """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce;
+    `{a b : ℕ}` (implicit numbers) as `∀ {a b : ℕ}, …` (Lean's `intro` introduces implicit binders too)."""
+    m = re.match(r"^(have|haveI)\s+([^\s(:{\[]+)\s*[({]", head)
     if m is None:
         return None
     i, parts, names = m.end() - 1, [], []
-    while i < len(head) and head[i] == "(":
+    while i < len(head) and head[i] in "({":
         depth, j = 0, i
         while j < len(head):
             depth += head[j] in _OPEN
@@ -93,7 +96,11 @@ def lift_binders(head: str) -> tuple[str, list[str]] | None:
         if not colon or not binder_names.split():
             return None
         ty = ty.strip()
-        if ty in SORT_ALIASES:
+        if head[i] == "{":
+            if ty not in SORT_ALIASES:  # an implicit proof or instance binder: not modelled
+                return None
+            parts.append(f"∀ {{{binder_names.strip()} : {ty}}}, ")
+        elif ty in SORT_ALIASES:
             parts.append(f"∀ ({binder_names.strip()} : {ty}), ")
         else:
             parts.append(f"({ty}) → " * len(binder_names.split()))
@@ -103,7 +110,8 @@ def lift_binders(head: str) -> tuple[str, list[str]] | None:
             i += 1
     if not head[i:].startswith(":") or head[i:].startswith(":="):
         return None
-    return f"{m.group(1)} {m.group(2)} : {''.join(parts)}{head[i + 1 :].strip()}", names
+    # the conclusion is one term: `(h : A) : B ↔ C` is `A → (B ↔ C)` (`↔` binds looser than `→`)
+    return f"{m.group(1)} {m.group(2)} : {''.join(parts)}({head[i + 1 :].strip()})", names
 
 
 def split_nested_by(group: list[Line]) -> NestedBy | None:
@@ -113,7 +121,7 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
     if _HAVE_HEAD.match(first):
         kind, pattern = "have", _ASSIGN_BY
     elif _SUFFICES_HEAD.match(first):
-        kind, pattern = "suffices", _BY
+        kind, pattern = "suffices", _BY_OR_FROM
     else:
         return None
     head_parts: list[str] = []
@@ -129,9 +137,14 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
         inline = text[m.end() :]
         content = inline.strip()
         block: list[Line] = []
-        if content:
+        if m.group().startswith("from"):  # the term runs to the end of the group: one `exact` line
+            term = " ".join([content, *(t.strip() for _, _, t in group[j + 1 :])]).strip()
+            if term:
+                block.append((ln, c + m.start(), "exact " + term))
+        elif content:
             block.append((ln, c + m.end() + len(inline) - len(inline.lstrip()), content))
-        block.extend(group[j + 1 :])
+        if not m.group().startswith("from"):
+            block.extend(group[j + 1 :])
         head = " ".join(p.strip() for p in head_parts if p.strip())
         lifted = lift_binders(head) if kind == "have" else None
         if lifted is not None:  # `have f (x : ℕ) : P x := by tac` = `have f : ∀ x, P x := by intro x; tac`

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minilean.libfuns import (
     CONSTANT_ALIASES,
@@ -172,6 +172,9 @@ class PQuant:
     var: str
     sort: str  # ℕ ℤ ℚ ℝ
     body: Prop
+    # `∀ {x : T}, P` (a local lemma `have f {x : T} … : P`): applying it infers x (terms.local_decl).
+    # Binder info is not part of the type (Lean's isDefEq ignores it), hence compare=False.
+    implicit: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +281,7 @@ _SYMBOLS = sorted(
         "!",
         "⁻¹",
         "≡",
+        "▸",
     ],
     key=len,
     reverse=True,
@@ -448,6 +452,13 @@ class Parser:
             if t.kind == "sym" and t.text == "≡" and min_prec <= 50 and left_prec >= 51:
                 left, left_prec = self._modeq(left), 50
                 continue
+            if t.kind == "sym" and t.text == "▸" and min_prec <= 75:  # Lean's `trailing_parser:75 " ▸ "`
+                self.next()
+                right = self.term(75)
+                if self.at("▸") or right[0] == "subst":
+                    raise SyntaxErr("minilean: chained `▸` is not supported; write one `h ▸ e` at a time")
+                left, left_prec = ("subst", left, right), 75
+                continue
             break
         return left
 
@@ -565,19 +576,22 @@ class Parser:
     def _binder_term(self, q: str) -> Node:
         """`∀ x y, P` `∀ x : T, P` `∀ (x : T) (y : U), P` `∀ n ≥ 5, P` (binder predicate), same for ∃."""
         binders: list[tuple[str, Node | None]] = []
+        implicit: set[str] = set()
         pred: tuple[str, Node] | None = None
-        if self.at("("):
-            while self.at("("):
-                self.next()
+        if self.at("(") or (self.at("{") and q == "∀"):  # `{x : T}`: an implicit binder (∀ only)
+            while self.at("(") or (self.at("{") and q == "∀"):
+                close = ")" if self.next().text == "(" else "}"
                 names = []
                 while self.peek().kind == "id" and not self.at(":"):
                     names.append(self.next().text)
                 self.expect(":")
                 ty = self.term(0)
-                self.expect(")")
+                self.expect(close)
                 if not names:
                     raise SyntaxErr("expected binder name")
                 binders.extend((nm, ty) for nm in names)
+                if close == "}":
+                    implicit.update(names)
         else:
             names = []
             while self.peek().kind == "id" and self.peek().text not in KEYWORDS:
@@ -599,7 +613,7 @@ class Parser:
         if pred is not None:
             body = ("bin", "→" if q == "∀" else "∧", ("bin", pred[0], ("id", binders[0][0]), pred[1]), body)
         for nm, ty in reversed(binders):
-            body = ("quant", q, nm, ty, body)
+            body = ("quant", q, nm, ty, body, True) if nm in implicit else ("quant", q, nm, ty, body)
         return body
 
     def _big_operator(self, op: str) -> Node:
@@ -944,6 +958,10 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
     from_fun: set[str] = set()
     from_rel: set[str] = set()
     x = ("id", name)
+    # Lean assigns the binder's type at its first constraining use, elaborating `A → B`, `A ∧ B`, …
+    # left to right: `∀ p, Nat.Prime p → f p = p` makes p : ℕ (then `f ↑p`). Only `Nat.Prime x` is
+    # tracked in that order (its argument type is fixed); every other use goes through the sets below.
+    first: list[str] = []
 
     def walk(n: Node) -> None:
         if not isinstance(n, tuple) or not n:
@@ -954,6 +972,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
         if kind == "bigop" and n[2] == name:  # shadowed in the summand, not in the index set
             walk(n[3])
             return
+        if kind == "app" and n[1] == ("id", "Nat.Prime") and n[2] == (x,) and not (from_fun or from_rel):
+            first.append(NAT)
         if kind == "app" and n[1][0] == "id":
             sort = ctx.get(n[1][1])
             fs = fun_sort(sort) if sort else None
@@ -975,6 +995,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         lf[1][1] in _LIB_FUNS and lf[1][1] not in POLYMORPHIC
                     ):
                         from_rel.add(_LIB_FUNS[lf[1][1]][1])  # a library function's result type
+                    elif lf[0] == "app" and lf[1][0] == "id" and (fs := fun_sort(ctx.get(lf[1][1]) or "")):
+                        from_rel.add(fs[1])  # a function variable's codomain (`f z : ℤ` for f : ℤ → ℤ)
                     elif lf[0] not in ("num", "id", "coe"):
                         from_rel.add("?")  # an application: its type is not worked out here
         for c in n[1:]:
@@ -986,6 +1008,8 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
                         walk(y)
 
     walk(body)
+    if first:
+        return first[0]
     if len(from_fun) == 1:
         return from_fun.pop()
     if from_fun or len(from_rel) > 1 or "?" in from_rel:
@@ -1033,7 +1057,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
     if kind == "ascr" and node[2] == ("id", "Prop"):
         return to_prop(node[1], ctx)
     if kind == "quant":
-        _, q, name, ty_node, body = node
+        _, q, name, ty_node, body = node[:5]
+        implicit = len(node) > 5 and bool(node[5])  # `∀ {x : T}, P`
         if ty_node is None:
             sort = _binder_sort(name, body, ctx)
         else:
@@ -1042,7 +1067,7 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
                 raise SyntaxErr("minilean: quantified variables must range over ℕ, ℤ, ℚ or ℝ")
         if not _NAME_OK.match(name) or name in KEYWORDS:
             raise SyntaxErr(f"invalid binder name '{name}'")
-        return PQuant(q, name, sort, to_prop(body, {**ctx, name: sort}))
+        return PQuant(q, name, sort, to_prop(body, {**ctx, name: sort}), implicit)
     if kind == "bin":
         op = node[1]
         if op in ("∧", "∨", "→", "↔"):
@@ -1199,7 +1224,8 @@ def show_prop(p: Prop, prec: int = 0) -> str:
         s = f"{p.name} {arg}"
         return f"({s})" if prec >= MAX_PREC else s
     if isinstance(p, PQuant):
-        s = f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}"
+        s = f"{p.q} {'{'}{p.var} : {p.sort}{'}'}, {show_prop(p.body)}" if p.implicit else (
+            f"{p.q} ({p.var} : {p.sort}), {show_prop(p.body)}")
         return f"({s})" if prec > 0 else s
     if isinstance(p, PModEq):
         lhs = show_expr(p.lhs, 51)
@@ -1430,8 +1456,8 @@ def closed_truth(p: Prop) -> bool | None:
 
 
 def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
-    """Replace the free variable `name` by `value`; refuses (SyntaxErr) to capture a free variable of
-    `value` under a binder."""
+    """Replace the free variable `name` by `value`. Under a quantifier binding a free variable of `value`
+    the bound variable is renamed first; under a big-operator index that case is refused (SyntaxErr)."""
     free = expr_vars(value, set())
 
     def ex(e: Expr) -> Expr:
@@ -1471,8 +1497,16 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             if q.var == name:
                 return q  # shadowed
             if q.var in free and name in prop_vars(q.body):
-                raise SyntaxErr(f"minilean: substitution would capture '{q.var}' (rename the bound variable)")
-            return PQuant(q.q, q.var, q.sort, go(q.body))
+                # capture-avoiding, as instantiating a de Bruijn binder is: the bound variable is renamed
+                # to a fresh `y✝` (a name no source text can write) before substituting under it
+                taken = free | prop_vars(q.body) | binder_names(q.body) | {name}
+                fresh, k = f"{q.var}✝", 0
+                while fresh in taken:
+                    k += 1
+                    fresh = f"{q.var}✝{k}"
+                body = subst_prop(q.body, q.var, EVar(fresh))
+                return PQuant(q.q, fresh, q.sort, go(body), q.implicit)
+            return PQuant(q.q, q.var, q.sort, go(q.body), q.implicit)
         return q
 
     return go(p)

@@ -44,10 +44,11 @@ from minilean.let_values import let_fun_form, let_function, let_number, order_af
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
-from minilean.names import check_well_formed
+from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
+from minilean.rw_locations import rw_at_locations
 from minilean.simp import Simplifier, SimpSet
 from minilean.structural import cases_nat, induction, revert
 from minilean.syntax import (
@@ -165,6 +166,8 @@ class Runner:
         if nested is not None:
             return self._nested(goals, nested)
         seq = _split_top(text, ";")
+        if len(seq) > 1 and not seq[-1].strip():  # `tac;` ending a line: Lean allows a trailing `;`
+            return self.run(goals, ";".join(seq[:-1]))
         if len(seq) > 1:
             out = Outcome(list(goals))
             for part in seq:
@@ -303,6 +306,7 @@ class Runner:
         names: list[str | None] = list(self._names(rest)) or [None]
         hyps, target = g.hyps, g.target
         for n in names:
+            hyps, target, _ = shadow_vars(hyps, target, [n])  # a new `x` shadows an old one (x✝)
             if isinstance(target, PQuant) and target.q == "∀":
                 hyps, target = _intro_var(hyps, target, n)
                 continue
@@ -998,6 +1002,12 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
+        many = re.match(r"^\[(.*)\]\s*at((?:\s+[^\s\[\]⊢]+)*)\s*(⊢)?\s*$", rest.strip(), re.S)
+        if many and (len(many.group(2).split()) > 1 or many.group(3)):  # several locations: rw_locations.py
+            items = [x.strip() for x in _split_top(many.group(1), ",") if x.strip()]
+            if not items:
+                raise TacticFail("unexpected token ']'; expected term")
+            return rw_at_locations(self._elab, g, items, many.group(2).split(), bool(many.group(3)))
         m = re.match(r"^\[(.*)\]\s*(?:at\s+([^\s*⊢]+(?:\s+[^\s*⊢]+)*))?\s*$", rest.strip(), re.S)
         if m is None:
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
@@ -1006,7 +1016,7 @@ class Runner:
             raise TacticFail("unexpected token ']'; expected term")
         sorts = goal_sorts_all(g)
         hyps, target = g.hyps, g.target
-        # `at h₁ h₂`: Lean rewrites each rule at each location in turn, and every location must
+        # one location here (several, or `⊢` among them, went to rw_locations above); the location must
         # contain an instance (withLocation on explicit targets); the goal itself when none is named
         names = m.group(2).split() if m.group(2) else [None]
         side: list[Prop] = []
@@ -1095,6 +1105,7 @@ class Runner:
             pat = _RcasesParser(chunk).parse()
             nxt = []
             for hyps, target, tag in states:
+                hyps, target, _ = shadow_vars(hyps, target, list(pattern_names(pat)))
                 if isinstance(target, PQuant) and target.q == "∀":
                     if pat[0] != "name":
                         raise TacticFail("minilean: rintro patterns for ∀-variables must be names")
@@ -1234,15 +1245,17 @@ class Runner:
         ty = self._elab(g).synth(node)
         pat = _RcasesParser(pat_text).parse()
         hyps = remove_hyp(g.hyps, node[1]) if node[0] == "id" else g.hyps
+        # new names shadow old variables: those are renamed x✝ in the goal and in the destructed type
+        hyps, target, (ty,) = shadow_vars(hyps, g.target, list(pattern_names(pat)), (ty,))
         results = _rcases(hyps, ty, pat, g.tag)
-        return Outcome(settle_rfl([Goal(h, g.target, tag) for h, tag in results]))
+        return Outcome(settle_rfl([Goal(h, target, tag) for h, tag in results]))
 
 
 # ---------------------------------------------------------------------------------------------- binders
 
 
 def _fresh_var(hyps: tuple[Hyp, ...], name: str, body: Prop) -> None:
-    if any(h.name == name for h in hyps) or name in binder_names(body):
+    if any(h.name == name and h.is_var for h in hyps) or name in binder_names(body):
         raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
     check_name(name)
 
@@ -1253,6 +1266,8 @@ def _intro_var(hyps: tuple[Hyp, ...], q: PQuant, name: str | None) -> tuple[tupl
         _fresh_var(hyps, q.var, q.body)
         return (*hyps, Hyp(q.var, q.sort, accessible=False)), q.body
     _fresh_var(hyps, name, q.body)
+    # a proof hypothesis of that name stays, inaccessible (h✝), as Lean shadows it
+    hyps = tuple(Hyp(h.name, h.ty, False, h.value) if not h.is_var and h.name == name else h for h in hyps)
     try:
         body = subst_prop(q.body, q.var, EVar(name))
     except SyntaxErr as e:

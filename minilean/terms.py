@@ -26,6 +26,7 @@ from minilean.goals import (
     TacticFail,
     add_hyp,
     as_imp,
+    check_name,
     context_sorts,
     defeq,
     expr_defeq,
@@ -37,6 +38,8 @@ from minilean.goals import (
 )
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
+from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
+from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
     INT,
@@ -293,6 +296,9 @@ class Elaborator:
         if kind == "app" and node[1] == ("id", "Eq.refl"):
             self._check_eq_refl(node[2], expected)
             return
+        if kind == "subst":
+            check_subst(self, node[1], node[2], expected)
+            return
         if kind in ("id", "app", "proj"):
             self._expected = expected  # fixes the type of a table lemma used without telling arguments
             app = self._as_app(node)
@@ -420,6 +426,9 @@ class Elaborator:
         try:
             target = expected
             for name, ty_node in binders:
+                if isinstance(target, PQuant) and target.q == "∀":  # `fun x => e` : `∀ x, P x`
+                    self.hyps, target = _bind_var(self.hyps, target, name, ty_node)
+                    continue
                 imp = as_imp(target)
                 if imp is None:
                     raise TacticFail(
@@ -438,6 +447,8 @@ class Elaborator:
     # -------------------------------------------------------------------------------------- synthesis
     def synth(self, node: tuple) -> Prop:
         kind = node[0]
+        if kind == "subst":
+            return synth_subst(self, node[1], node[2])
         if kind == "ascr":
             ty = self._prop(node[2])
             self.check(node[1], ty)
@@ -501,6 +512,12 @@ class Elaborator:
             node = node[1]
         if node[0] == "id":
             name = node[1]
+            local = self._local(name) if args else None
+            if local is not None and not local.is_var and has_implicit(local.ty):  # type: ignore[arg-type]
+                ldecl = local_decl(name, local.ty)  # type: ignore[arg-type]
+                if ldecl is None:
+                    raise TacticFail(f"minilean: cannot apply '{name}' (its binders reuse outer names)")
+                return ldecl, args
             decl = self._global(name)
             if decl is not None:
                 return decl, args
@@ -524,6 +541,12 @@ class Elaborator:
                     raise TacticFail(f"unknown identifier '{name}'")
                 return None
             base, *fields = name.split(".")
+            local = self._local(base)
+            if local is not None and not local.is_var and len(fields) == 1 and has_implicit(local.ty):  # type: ignore[arg-type]
+                proj = project_under_binders(local.ty, fields[0])  # type: ignore[arg-type]
+                ldecl = local_decl(name, proj) if proj is not None and has_implicit(proj) else None
+                if ldecl is not None:  # `f.mp h` on `f : ∀ {x}, A ↔ B`: implicit arguments first
+                    return ldecl, args
             if self._local(base) is None:
                 from minilean.rel_fields import split_lemma_field
 
@@ -768,6 +791,29 @@ class Elaborator:
 
 
 _PROJECTIONS = frozenset({"mp", "mpr", "1", "2", "symm", "le", "lt", "ne", "trans", "elim"})
+
+
+def _bind_var(hyps: tuple[Hyp, ...], q: PQuant, name: str, ty_node: object) -> tuple[tuple[Hyp, ...], Prop]:
+    """The variable of `fun x => …` against `∀ y, P y`: a new `x` in the context (an old `x` shadowed as
+    `x✝`, names.shadow_vars), and `P x` to prove; a type annotation must name the ∀'s type."""
+    from minilean.names import shadow_vars
+    from minilean.syntax import EVar, binder_names, sort_of_node, subst_prop
+
+    if name == "_":
+        raise TacticFail("minilean: `fun _ =>` over a ∀ is not supported; name the variable")
+    check_name(name)
+    if ty_node is not None and sort_of_node(ty_node) != q.sort:  # type: ignore[arg-type]
+        raise TacticFail(f"type mismatch: binder '{name}' is annotated with another type than {q.sort}")
+    hyps, shadowed, _ = shadow_vars(hyps, q, [name])
+    assert isinstance(shadowed, PQuant)
+    if name in binder_names(shadowed.body):
+        raise TacticFail(f"minilean: the name '{name}' is already used; choose a fresh one")
+    hyps = tuple(Hyp(h.name, h.ty, False, h.value) if not h.is_var and h.name == name else h for h in hyps)
+    try:
+        body = subst_prop(shadowed.body, shadowed.var, EVar(name))
+    except SyntaxErr as e:
+        raise TacticFail(str(e)) from None
+    return (*hyps, Hyp(name, shadowed.sort)), body
 
 
 def split_named(decl: Decl, args: list) -> tuple[dict[str, object], list]:

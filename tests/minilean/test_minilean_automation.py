@@ -49,7 +49,9 @@ CASES = [
     ("obtain-exists", "(h : ∃ x : ℤ, x * x = 2 ∧ x > 5) : False := by\n  obtain ⟨y, hy, hy2⟩ := h\n  nlinarith", True),
     ("intro-forall", ": ∀ x : ℝ, x ^ 2 - 2 * x + 1 ≥ 0 := by\n  intro x\n  nlinarith [sq_nonneg (x - 1)]", True),
     ("intro-forall-false", ": ∀ x : ℝ, x ^ 2 - 2 * x ≥ 0 := by\n  intro x\n  nlinarith [sq_nonneg (x - 1)]", False),
-    ("intro-capture", "(y : ℝ) : ∀ x : ℝ, x = x := by\n  intro y\n  rfl", False),
+    # Lean lets `intro y` shadow the variable y (the old one becomes y✝): accepted, as in Lean
+    ("intro-capture", "(y : ℝ) : ∀ x : ℝ, x = x := by\n  intro y\n  rfl", True),
+    ("intro-capture-false", "(y : ℝ) (h : y = 1) : ∀ x : ℝ, x = 1 := by\n  intro y\n  exact h", False),
     ("specialize-forall", "(h : ∀ n : ℕ, n + 1 > n) : 3 > 2 := by\n  specialize h 2\n  exact h", True),
     ("hole-in-hint", "(x : ℝ) (h : 0 < x) : 0 < x := by linarith [(?_ : 0 < x)]", False),
 ]
