@@ -11,7 +11,9 @@ from __future__ import annotations
 from minilean.decls import Decl
 from minilean.syntax import PRel
 
-_NAMESPACE = {"<": "LT.lt", "≤": "LE.le", "=": "Eq", "≠": "Ne", ">": "GT.gt", "≥": "GE.ge"}
+_NAMESPACE = {
+    "<": "LT.lt", "≤": "LE.le", "=": "Eq", "≠": "Ne", ">": "GT.gt", "≥": "GE.ge", "∣": "Dvd.dvd"
+}
 # `a > b` unfolds to `b < a`, `a ≥ b` to `b ≤ a` (reducible notations); `a ≠ b` unfolds to a function
 # type (`a = b → False`), whose namespace minilean does not model
 _UNFOLDED = {">": "LT.lt", "≥": "LE.le"}

@@ -1,0 +1,56 @@
+"""Batch 7 of the z3-checked lemma table (`lemmas.py`): lemmas the public proofs name as terms after
+round 7 (round 8).
+
+Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`, with Mathlib's (or Lean core's)
+statements, binder kinds and order; each instance is checked valid by z3 (or, for `PROOFS`, by a proof
+in minilean) before it is admitted, as every table row.
+"""
+
+from __future__ import annotations
+
+ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # Mathlib (Algebra/GroupWithZero/Defs.lean): `MulZeroClass` + `NoZeroDivisors`
+    ("eq_zero_or_eq_zero_of_mul_eq_zero", "NZQR", "{a b : α} (h : a * b = 0)", "a = 0 ∨ b = 0"),
+    # Mathlib (Algebra/Group/Defs.lean, `to_additive` of `mul_right_cancel`): `IsRightCancelAdd`
+    ("add_right_cancel", "NZQR", "{a b c : α} (h : a + b = c + b)", "a = c"),
+    ("add_left_cancel", "NZQR", "{a b c : α} (h : a + b = a + c)", "b = c"),
+    # Mathlib (Algebra/GroupPower/Order.lean, `LinearOrderedSemiring`); later renamed `sq_eq_sq'` /
+    # `sq_eq_sq₀` with the same hypotheses (only the name the proofs use is added)
+    ("sq_eq_sq", "NZQR", "{a b : α} (ha : 0 ≤ a) (hb : 0 ≤ b)", "a ^ 2 = b ^ 2 ↔ a = b"),
+    # Mathlib (Algebra/Ring/Commute.lean; comm. ring without zero divisors)
+    ("mul_self_eq_mul_self_iff", "ZQR", "{a b : α}", "a * a = b * b ↔ a = b ∨ a = -b"),
+    # Mathlib (Algebra/Order/Ring/Defs.lean): `StrictOrderedSemiring` (ℕ has no negatives: left out)
+    ("mul_neg_of_pos_of_neg", "ZQR", "{a b : α} (ha : 0 < a) (hb : b < 0)", "a * b < 0"),
+    ("mul_neg_of_neg_of_pos", "ZQR", "{a b : α} (ha : a < 0) (hb : 0 < b)", "a * b < 0"),
+    # Mathlib (Algebra/Group/Basic.lean, `DivisionRing`/`GroupWithZero`)
+    ("one_div_mul_cancel", "QR", "{a : α} (h : a ≠ 0)", "1 / a * a = 1"),
+    ("mul_one_div_cancel", "QR", "{a : α} (h : a ≠ 0)", "a * (1 / a) = 1"),
+    # Mathlib (Algebra/GroupWithZero/Basic.lean): `MonoidWithZero` + `NoZeroDivisors`; the implicit
+    # exponent is read off `hn` and must come out a numeral (`lemmas._infer_exponents`)
+    ("pow_eq_zero_iff", "NZQR", "{a : α} {n : exp} (hn : n ≠ 0)", "a ^ n = 0 ↔ a = 0"),
+    # Lean core (`Nat/Basic.lean`)
+    ("Nat.eq_sub_of_add_eq", "N", "{a b c : α} (h : c + b = a)", "c = a - b"),
+    ("Nat.eq_sub_of_add_eq'", "N", "{a b c : α} (h : b + c = a)", "c = a - b"),
+    ("Nat.sub_ne_zero_of_lt", "N", "{a b : α} (h : a < b)", "b - a ≠ 0"),
+    # Mathlib (Algebra/Group/Basic.lean, `to_additive` of `dvd_mul_of_dvd_right`'s namespace twin):
+    # `Dvd.dvd.mul_left {a b : α} (h : a ∣ b) (c : α) : a ∣ c * b` (alias of `dvd_mul_of_dvd_right`),
+    # `Dvd.dvd.mul_right (h : a ∣ b) (c : α) : a ∣ b * c` (alias of `dvd_mul_of_dvd_left`)
+    ("Dvd.dvd.mul_left", "NZ", "{a b : α} (h : a ∣ b) (c : α)", "a ∣ c * b"),
+    ("Dvd.dvd.mul_right", "NZ", "{a b : α} (h : a ∣ b) (c : α)", "a ∣ b * c"),
+    ("dvd_mul_of_dvd_right", "NZ", "{a b : α} (h : a ∣ b) (c : α)", "a ∣ c * b"),
+    ("dvd_mul_of_dvd_left", "NZ", "{a b : α} (h : a ∣ b) (c : α)", "a ∣ b * c"),
+    # Mathlib (Algebra/Ring/Basic.lean / `Dvd` of a semigroup with distributivity)
+    ("dvd_add", "NZ", "{a b c : α} (h₁ : a ∣ b) (h₂ : a ∣ c)", "a ∣ b + c"),
+)
+
+# rows z3 cannot prove (divisibility with variable divisors is nonlinear): admitted once minilean proves
+# the statement at the type in use with this tactic block (`lemmas._proved`), as `lemma_table3.PROOFS`
+PROOFS: dict[str, str] = {
+    "Dvd.dvd.mul_left": "obtain ⟨k, hk⟩ := h\n  exact ⟨c * k, by rw [hk]; ring⟩",
+    "Dvd.dvd.mul_right": "obtain ⟨k, hk⟩ := h\n  exact ⟨k * c, by rw [hk]; ring⟩",
+    "dvd_mul_of_dvd_right": "obtain ⟨k, hk⟩ := h\n  exact ⟨c * k, by rw [hk]; ring⟩",
+    "dvd_mul_of_dvd_left": "obtain ⟨k, hk⟩ := h\n  exact ⟨k * c, by rw [hk]; ring⟩",
+    "dvd_add": "obtain ⟨k, hk⟩ := h₁\n  obtain ⟨m, hm⟩ := h₂\n  exact ⟨k + m, by rw [hk, hm]; ring⟩",
+}
+
+__all__ = ["PROOFS", "ROWS"]
