@@ -314,6 +314,14 @@ def _modulus(schema: Schema) -> list[str]:
     return moduli.get(schema.name, ["n"])
 
 
+def _about_exponents_only(schema: Schema, binder_type: str) -> bool:
+    """A hypothesis binder that mentions exponent variables and no variable of type α
+    (`pow_eq_zero_iff`'s `(hn : n ≠ 0)`): its argument is about ℕ and says nothing about α."""
+    words = set(re.findall(r"\w+", binder_type))
+    alpha_vars = {v for vs in re.findall(r"[({]([^(){}:]+) : α[)}]", schema.binders) for v in vs.split()}
+    return bool(words & set(schema.exponents())) and not words & alpha_vars
+
+
 def split_name(name: str) -> tuple[str, str | None] | None:
     """`sub_nonneg.mpr` -> ("sub_nonneg", "mpr"); None when `name` is not a table lemma."""
     if name in BY_NAME:
@@ -359,6 +367,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         rest.append(arg)
         if ty is not None or not isinstance(arg, tuple) or arg[0] in ("hole", "wild", "sorry"):
             continue
+        if kind is not None and _about_exponents_only(schema, kind):
+            continue  # `(hn : n ≠ 0)` is a ℕ fact whatever α is: it cannot fix α
         if kind == "α":
             if len(schema.types) == 1:  # a lemma about one type (`Real.sqrt_nonneg 22`): numerals take it
                 ty = schema.types[0]
