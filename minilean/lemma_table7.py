@@ -41,6 +41,16 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("dvd_mul_of_dvd_left", "NZ", "{a b : α} (h : a ∣ b) (c : α)", "a ∣ b * c"),
     # Mathlib (Algebra/Ring/Basic.lean / `Dvd` of a semigroup with distributivity)
     ("dvd_add", "NZ", "{a b c : α} (h₁ : a ∣ b) (h₂ : a ∣ c)", "a ∣ b + c"),
+    # Mathlib (Analysis/SpecialFunctions/Pow/NNRpow.lean … Sqrt.lean): `Real.sqrt_sq_eq_abs (x : ℝ)`
+    ("Real.sqrt_sq_eq_abs", "R", "(x : α)", "Real.sqrt (x ^ 2) = |x|"),
+    # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), in the section with `(hb : 1 < b)`; z3 checks it
+    # against `logb b x = log x / log b` and the `log` sign facts
+    ("Real.eq_one_of_pos_of_logb_eq_zero", "R", "{b x : α} (hb : 1 < b) (h₁ : 0 < x) (h₂ : Real.logb b x = 0)",
+     "x = 1"),
+    ("Real.logb_mul", "R", "{b x y : α} (hx : x ≠ 0) (hy : y ≠ 0)",
+     "Real.logb b (x * y) = Real.logb b x + Real.logb b y"),
+    # Lean core (`Nat/Gcd.lean`): z3 sees `Nat.gcd` through the `lib_facts` facts
+    ("Nat.gcd_self", "N", "(n : α)", "Nat.gcd n n = n"),
 )
 
 # rows z3 cannot prove (divisibility with variable divisors is nonlinear): admitted once minilean proves

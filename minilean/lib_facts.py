@@ -16,7 +16,8 @@ The theorems, by function:
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
-- `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, its value on numerals;
+- `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`, its value
+  on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
   `m / gcd m n * n` (the same value because `gcd m n ∣ m`).
 """
@@ -120,6 +121,8 @@ def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-de
     gcd = z3.Function("#Nat.gcd", _I(), _I(), _I())
     g = gcd(m, n)
     enc.side.extend([g >= 0, _divides(g, m), _divides(g, n), (g == 0) == z3.And(m == 0, n == 0)])
+    if e.args[0] == e.args[1]:  # `Nat.gcd_self` / `Nat.lcm_self`
+        enc.side.append(g == m)
     if all(isinstance(t, ENum) for t in e.args):
         enc.side.append(g == math.gcd(e.args[0].n, e.args[1].n))  # type: ignore[union-attr]
     if e.fn == "Nat.gcd":

@@ -34,6 +34,7 @@ from minilean.syntax import (
     INT,
     MAX_BITS,
     NAT,
+    REAL,
     EApp,
     ESum,
     Expr,
@@ -262,9 +263,8 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         side += lib_facts.extra(enc, e, a, v)
         return v
     if fn == "Real.logb":
-        log = z3.Function("#Real.log", _R(), _R())
-        _log_facts(enc, log)
-        lb, lx = log(a[0]), log(a[1])
+        # through `Real.log` applications, so that the `log` terms carry their `lib_facts` facts too
+        lb, lx = (enc.expr(EApp("Real.log", (t,)), REAL) for t in e.args)
         return z3.If(lb == 0, z3.RealVal(0), lx / lb)
     if fn.split("@")[0] == "zpow":  # x ^ (n : ℤ) = x ^ n for n ≥ 0, (x ^ (-n))⁻¹ otherwise (0⁻¹ = 0)
         pos, neg = npow(a[0], a[1]), npow(a[0], -a[1])
