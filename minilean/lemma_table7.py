@@ -49,6 +49,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
      "x = 1"),
     ("Real.logb_mul", "R", "{b x y : α} (hx : x ≠ 0) (hy : y ≠ 0)",
      "Real.logb b (x * y) = Real.logb b x + Real.logb b y"),
+    # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), `(hb : 1 < b)` as in the 2024 versions
+    ("Real.logb_self_eq_one", "R", "{b : α} (hb : 1 < b)", "Real.logb b b = 1"),
+    # Mathlib (Algebra/QuadraticDiscriminant.lean, `Field` with `NeZero 2`): the 2024 form `a * x * x` these
+    # proofs rewrite with (later Mathlib writes `a * (x * x)`: a proof for that form is refused, weaker)
+    ("quadratic_eq_zero_iff", "QR", "{a b c : α} (ha : a ≠ 0) {s : α} (h : discrim a b c = s * s) (x : α)",
+     "a * x * x + b * x + c = 0 ↔ x = (-b + s) / (2 * a) ∨ x = (-b - s) / (2 * a)"),
     # Lean core (`Nat/Gcd.lean`): z3 sees `Nat.gcd` through the `lib_facts` facts
     ("Nat.gcd_self", "N", "(n : α)", "Nat.gcd n n = n"),
 )
