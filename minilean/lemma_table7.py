@@ -57,6 +57,11 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
      "a * x * x + b * x + c = 0 ↔ x = (-b + s) / (2 * a) ∨ x = (-b - s) / (2 * a)"),
     # Lean core (`Nat/Gcd.lean`): z3 sees `Nat.gcd` through the `lib_facts` facts
     ("Nat.gcd_self", "N", "(n : α)", "Nat.gcd n n = n"),
+    ("Nat.gcd_comm", "N", "(m n : α)", "Nat.gcd m n = Nat.gcd n m"),
+    ("Nat.gcd_one_left", "N", "(n : α)", "Nat.gcd 1 n = 1"),
+    ("Nat.gcd_one_right", "N", "(n : α)", "Nat.gcd n 1 = 1"),
+    # Mathlib (Data/Nat/GCD/Basic.lean), `(m n k : ℕ)`
+    ("Nat.gcd_add_mul_left_left", "N", "(m n k : α)", "Nat.gcd (m + n * k) n = Nat.gcd m n"),
 )
 
 # rows z3 cannot prove (divisibility with variable divisors is nonlinear): admitted once minilean proves

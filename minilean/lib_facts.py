@@ -16,8 +16,8 @@ The theorems, by function:
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
-- `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`, its value
-  on numerals;
+- `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`,
+  `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left` (where the application has its shape), its value on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
   `m / gcd m n * n` (the same value because `gcd m n ∣ m`).
 """
@@ -123,6 +123,8 @@ def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-de
     enc.side.extend([g >= 0, _divides(g, m), _divides(g, n), (g == 0) == z3.And(m == 0, n == 0)])
     if e.args[0] == e.args[1]:  # `Nat.gcd_self` / `Nat.lcm_self`
         enc.side.append(g == m)
+    if e.fn == "Nat.gcd":
+        enc.side.extend(_gcd_instances(enc, e, g))
     if all(isinstance(t, ENum) for t in e.args):
         enc.side.append(g == math.gcd(e.args[0].n, e.args[1].n))  # type: ignore[union-attr]
     if e.fn == "Nat.gcd":
@@ -133,6 +135,23 @@ def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-de
     # `Nat.mul_div_right_comm`), a form z3's nonlinear arithmetic handles
     enc.side.append(v == z3.If(g == 0, z3.IntVal(0), (m / g) * n))
     return v
+
+
+def _gcd_instances(enc, e: EApp, g: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
+    """Instances of Lean core's `Nat.gcd_comm` (gcd m n = gcd n m, stated from one side: the swapped
+    application is encoded once and does not swap back, `seen` below) and `Nat.gcd_add_mul_left_left`
+    (gcd (m + n * k) n = gcd m n) where the application has that shape."""
+    seen: set = enc.__dict__.setdefault("_gcd_comm_seen", set())
+    m, n = e.args
+    out = []
+    swapped = EApp("Nat.gcd", (n, m))
+    if e not in seen and swapped not in seen:
+        seen.add(e)
+        seen.add(swapped)
+        out.append(g == enc.expr(swapped, NAT))
+    if isinstance(m, EBin) and m.op == "+" and isinstance(m.rhs, EBin) and m.rhs.op == "*" and m.rhs.lhs == n:
+        out.append(g == enc.expr(EApp("Nat.gcd", (m.lhs, n)), NAT))
+    return out
 
 
 __all__ = ["MAX_POWER", "extra", "gcd_lcm"]
