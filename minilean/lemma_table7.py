@@ -32,6 +32,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.eq_sub_of_add_eq", "N", "{a b c : α} (h : c + b = a)", "c = a - b"),
     ("Nat.eq_sub_of_add_eq'", "N", "{a b c : α} (h : b + c = a)", "c = a - b"),
     ("Nat.sub_ne_zero_of_lt", "N", "{a b : α} (h : a < b)", "b - a ≠ 0"),
+    ("Nat.pow_one", "N", "(a : α)", "a ^ 1 = a"),
+    ("Nat.mul_one", "N", "(n : α)", "n * 1 = n"),
+    ("Nat.one_mul", "N", "(n : α)", "1 * n = n"),
     # Mathlib (Algebra/Group/Basic.lean, `to_additive` of `dvd_mul_of_dvd_right`'s namespace twin):
     # `Dvd.dvd.mul_left {a b : α} (h : a ∣ b) (c : α) : a ∣ c * b` (alias of `dvd_mul_of_dvd_right`),
     # `Dvd.dvd.mul_right (h : a ∣ b) (c : α) : a ∣ b * c` (alias of `dvd_mul_of_dvd_left`)
@@ -43,6 +46,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("dvd_add", "NZ", "{a b c : α} (h₁ : a ∣ b) (h₂ : a ∣ c)", "a ∣ b + c"),
     # Mathlib (Analysis/SpecialFunctions/Pow/NNRpow.lean … Sqrt.lean): `Real.sqrt_sq_eq_abs (x : ℝ)`
     ("Real.sqrt_sq_eq_abs", "R", "(x : α)", "Real.sqrt (x ^ 2) = |x|"),
+    # Mathlib (Analysis/SpecialFunctions/Pow/Real.lean); z3 sees it as a `lib_facts` fact
+    ("Real.rpow_add", "R", "{x : α} (hx : 0 < x) (y z : α)", "x ^ (y + z) = x ^ y * x ^ z"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), in the section with `(hb : 1 < b)`; z3 checks it
     # against `logb b x = log x / log b` and the `log` sign facts
     ("Real.eq_one_of_pos_of_logb_eq_zero", "R", "{b x : α} (hb : 1 < b) (h₁ : 0 < x) (h₂ : Real.logb b x = 0)",

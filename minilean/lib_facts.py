@@ -14,7 +14,8 @@ The theorems, by function:
   (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y);
 - `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
-  `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z);
+  `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z), `Real.rpow_add`
+  (0 < x → x ^ (y + z) = x ^ y * x ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`,
   `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left` (where the application has its shape), its value on numerals;
@@ -101,6 +102,9 @@ def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
         pa, pb = enc.expr(base.lhs, REAL), enc.expr(base.rhs, REAL)
         ra, rb = (enc.expr(EApp("Real.rpow", (t, expo)), REAL) for t in (base.lhs, base.rhs))
         facts.append(z3.Implies(z3.And(pa >= 0, pb >= 0), v == ra * rb))
+    if isinstance(expo, EBin) and expo.op == "+":  # `Real.rpow_add`: 0 < x → x ^ (y + z) = x ^ y * x ^ z
+        ry, rz = (enc.expr(EApp("Real.rpow", (base, t)), REAL) for t in (expo.lhs, expo.rhs))
+        facts.append(z3.Implies(x > 0, v == ry * rz))
     if isinstance(expo, EBin) and expo.op == "*":  # x ^ (y * z) = (x ^ y) ^ z when 0 ≤ x
         nested = EApp("Real.rpow", (EApp("Real.rpow", (base, expo.lhs)), expo.rhs))
         facts.append(z3.Implies(x >= 0, v == enc.expr(nested, REAL)))
