@@ -50,8 +50,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.rpow_add", "R", "{x : α} (hx : 0 < x) (y z : α)", "x ^ (y + z) = x ^ y * x ^ z"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), in the section with `(hb : 1 < b)`; z3 checks it
     # against `logb b x = log x / log b` and the `log` sign facts
-    ("Real.eq_one_of_pos_of_logb_eq_zero", "R", "{b x : α} (hb : 1 < b) (h₁ : 0 < x) (h₂ : Real.logb b x = 0)",
-     "x = 1"),
+    ("Real.eq_one_of_pos_of_logb_eq_zero", "R",
+     "{b x : α} (hb : 1 < b) (h₁ : 0 < x) (h₂ : Real.logb b x = 0)", "x = 1"),
     ("Real.logb_mul", "R", "{b x y : α} (hx : x ≠ 0) (hy : y ≠ 0)",
      "Real.logb b (x * y) = Real.logb b x + Real.logb b y"),
     # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), `(hb : 1 < b)` as in the 2024 versions
