@@ -57,6 +57,9 @@ REFUSE = [
     # `1 < b` is the hypothesis (with b = 1 every `logb 1 x` is 0)
     "(h1 : (1 : ℝ) ≤ 1) (h40 : (0 : ℝ) < 40) (H : Real.logb 1 40 = 0) : (40 : ℝ) = 1 := Real.eq_one_of_pos_of_logb_eq_zero h1 h40 H",
     "(n : ℕ) : Nat.gcd (n + 2 * 3) 3 = Nat.gcd n 3 := Nat.gcd_add_mul_left_left n 2 3",
+    "(n : ℕ) : Nat.gcd (2 * n + 1) 2 = 1 := Nat.gcd_one_right (2 * n + 1)",
+    # `Real.rpow_add` needs `0 < x` (at x = 0: 0 ^ (1 + -1) = 1, 0 ^ 1 * 0 ^ (-1) = 0)
+    "(x y : ℝ) (hx : 0 ≤ x) : x ^ (y + 2) = x ^ y * x ^ (2 : ℝ) := Real.rpow_add hx y 2",
     # the roots with the wrong sign of `b`
     "(x : ℝ) (h : 1 * x * x + (-10) * x + (-39) = 0) (hd : discrim (1 : ℝ) (-10) (-39) = 16 * 16) (ha : (1 : ℝ) ≠ 0) : x = (-10 + 16) / (2 * 1) ∨ x = (-10 - 16) / (2 * 1) := by\n  rw [quadratic_eq_zero_iff ha hd x] at h\n  exact h",
 ]
@@ -91,6 +94,8 @@ FALSE_VARIANTS = [
     ("Real.eq_one_of_pos_of_logb_eq_zero", "R", "{b x : α} (h₁ : 0 < x) (h₂ : Real.logb b x = 0)", "x = 1"),
     ("Real.logb_mul", "R", "{b x y : α} (hx : x ≠ 0)", "Real.logb b (x * y) = Real.logb b x + Real.logb b y"),
     ("Nat.gcd_one_left", "N", "(n : α)", "Nat.gcd 2 n = 1"),
+    ("Nat.gcd_comm", "N", "(m n : α)", "Nat.gcd m n = Nat.gcd n (m + 1)"),
+    ("Real.rpow_add", "R", "{x : α} (hx : 0 ≤ x) (y z : α)", "x ^ (y + z) = x ^ y * x ^ z"),
     ("Nat.gcd_add_mul_left_left", "N", "(m n k : α)", "Nat.gcd (m + n * k) k = Nat.gcd m k"),
     ("quadratic_eq_zero_iff", "R", "{a b c : α} {s : α} (h : discrim a b c = s * s) (x : α)",
      "a * x * x + b * x + c = 0 ↔ x = (-b + s) / (2 * a) ∨ x = (-b - s) / (2 * a)"),
