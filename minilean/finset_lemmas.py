@@ -40,6 +40,7 @@ from minilean.syntax import (
     ESum,
     Expr,
     PBin,
+    PCoprime,
     PModEq,
     PNot,
     PPred,
@@ -139,6 +140,8 @@ def _first(p: Prop, m: Matcher, sorts: dict, bound: frozenset[str] = frozenset()
         parts = [(p.arg, p.ty)]
     elif isinstance(p, PModEq):
         parts = [(p.n, p.ty), (p.lhs, p.ty), (p.rhs, p.ty)]
+    elif isinstance(p, PCoprime):
+        parts = [(p.a, p.ty), (p.b, p.ty)]
     for e, t in parts:
         found = _first_expr(e, t, m, bound, sorts)
         if found is not None:

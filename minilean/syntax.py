@@ -206,7 +206,25 @@ class PModEq:
         return PModEq(f(self.n), f(self.lhs), f(self.rhs), self.ty)
 
 
-Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred | PModEq
+@dataclass(frozen=True, slots=True)
+class PCoprime:
+    """`Nat.Coprime a b` (ℕ). Mathlib/Batteries define it as `Nat.gcd a b = 1`, a plain `def`: omega and
+    linarith do not see through it, `rw`/`simp` match it as its own head, `exact`/`decide` unfold it. So it
+    is its own node kind, as `PModEq` is: a consumer that does not know it refuses it."""
+
+    a: Expr
+    b: Expr
+    ty: str = NAT  # always ℕ (the arguments' type), kept so generic code can read `p.ty`
+
+    def unfolded(self) -> PRel:
+        """The definition's body, `Nat.gcd a b = 1` (what `unfold Nat.Coprime` leaves)."""
+        return PRel("=", EApp("Nat.gcd", (self.a, self.b)), ENum(1), NAT)
+
+    def map(self, f: Callable[[Expr], Expr]) -> PCoprime:
+        return PCoprime(f(self.a), f(self.b))
+
+
+Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred | PModEq | PCoprime
 
 TRUE = PConst(True)
 FALSE = PConst(False)
@@ -1048,6 +1066,16 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         if t not in allowed:
             raise SyntaxErr(f"minilean: {name} is only supported on {' and '.join(allowed)}")
         return PPred(name, e, t)
+    if kind == "app" and node[1][0] == "id" and node[1][1] == "Nat.Coprime":
+        if len(node[2]) != 2:
+            raise SyntaxErr("minilean: Nat.Coprime must be applied to its two arguments")
+        typer = _Typer(ctx)
+        return PCoprime(typer.tree(node[2][0], NAT)[0], typer.tree(node[2][1], NAT)[0])
+    if (kind == "app" and node[1][0] == "id" and node[1][1].endswith(".Coprime") and len(node[2]) == 1
+            and ctx.get(node[1][1][: -len(".Coprime")]) == NAT):
+        # `m.Coprime n` with `m : ℕ` is `Nat.Coprime m n` (generalized field notation)
+        typer = _Typer(ctx)
+        return PCoprime(EVar(node[1][1][: -len(".Coprime")]), typer.tree(node[2][0], NAT)[0])
     if kind == "modeq":
         return _modeq_prop(NAT if node[1] == "MOD" else INT, node[4], node[2], node[3], ctx)
     if kind == "app" and node[1][0] == "id" and node[1][1] in _MODEQ_HEADS:
@@ -1088,8 +1116,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
             return PRel("∣", typer.tree(node[2], ty)[0], typer.tree(node[3], ty)[0], ty)
     raise SyntaxErr(
         f"type expected: minilean cannot state the proposition {node_head(node)} (propositions use "
-        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd and "
-        "Nat.Prime)"
+        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd, "
+        "Nat.Prime and Nat.Coprime)"
     )
 
 
@@ -1233,6 +1261,9 @@ def show_prop(p: Prop, prec: int = 0) -> str:
             lhs = f"({show_expr(p.lhs)} : {p.ty})"
         s = f"{lhs} ≡ {show_expr(p.rhs, 51)} [{'MOD' if p.ty == NAT else 'ZMOD'} {show_expr(p.n)}]"
         return f"({s})" if prec > 50 else s
+    if isinstance(p, PCoprime):
+        s = f"Nat.Coprime {show_expr(p.a, MAX_PREC)} {show_expr(p.b, MAX_PREC)}"
+        return f"({s})" if prec >= MAX_PREC else s
     q, lp, rp = _PROP_PREC[p.op]
     s = f"{show_prop(p.lhs, lp)} {p.op} {show_prop(p.rhs, rp)}"
     return f"({s})" if prec > q else s
@@ -1259,6 +1290,9 @@ def prop_vars(p: Prop, acc: set[str] | None = None) -> set[str]:
     elif isinstance(p, PModEq):
         for e in (p.n, p.lhs, p.rhs):
             expr_vars(e, acc)
+    elif isinstance(p, PCoprime):
+        expr_vars(p.a, acc)
+        expr_vars(p.b, acc)
     elif isinstance(p, PQuant):
         inner = prop_vars(p.body, set())
         inner.discard(p.var)
@@ -1421,6 +1455,8 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
     if isinstance(p, PModEq):  # the definition: both sides' remainders (Nat.mod / Int.emod) agree
         n = eval_int(p.n, env)  # type: ignore[arg-type]
         return _emod(eval_int(p.lhs, env), n) == _emod(eval_int(p.rhs, env), n)  # type: ignore[arg-type]
+    if isinstance(p, PCoprime):  # the definition; `Nat.gcd` is kernel-accelerated, so `decide` reduces it
+        return math.gcd(eval_int(p.a, env), eval_int(p.b, env)) == 1  # type: ignore[arg-type]
     if isinstance(p, PBin):
         a = eval_prop(p.lhs, env)
         if p.op == "∧":
@@ -1491,7 +1527,7 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             return PRel(q.op, ex(q.lhs), ex(q.rhs), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, ex(q.arg), q.ty)
-        if isinstance(q, PModEq):
+        if isinstance(q, PModEq | PCoprime):
             return q.map(ex)
         if isinstance(q, PQuant):
             if q.var == name:
