@@ -24,6 +24,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -147,7 +148,7 @@ def rewrite_prop(p: Prop, lhs: Expr, rhs: Expr, ty: str) -> Prop:
         return PRel(p.op, rewrite_expr(p.lhs, lhs, rhs), rewrite_expr(p.rhs, lhs, rhs), p.ty)
     if isinstance(p, PPred) and p.ty == ty:
         return PPred(p.name, rewrite_expr(p.arg, lhs, rhs), p.ty)
-    if isinstance(p, PModEq | PCoprime) and p.ty == ty:
+    if isinstance(p, PModEq | PCoprime | PMem) and p.ty == ty:
         return p.map(lambda e: rewrite_expr(e, lhs, rhs))
     return p
 
@@ -320,7 +321,7 @@ def rewrite_everywhere(
                         rw(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, rw(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
-        if isinstance(q, PModEq | PCoprime):
+        if isinstance(q, PModEq | PCoprime | PMem):
             return q.map(lambda e: rw(e, q.ty, lhs, rhs, ty, sorts, hits))
         if isinstance(q, PQuant):
             if q.var in bad:

@@ -24,6 +24,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -65,8 +66,8 @@ def _bound_prop(p: Prop, out: list[str]) -> None:
     elif isinstance(p, PModEq):
         for e in (p.n, p.lhs, p.rhs):
             _bound_expr(e, out)
-    elif isinstance(p, PCoprime):
-        for e in (p.a, p.b):
+    elif isinstance(p, PCoprime | PMem):
+        for e in (p.a, p.b) if isinstance(p, PCoprime) else p.terms():
             _bound_expr(e, out)
     elif isinstance(p, PQuant):
         out.append(p.var)

@@ -41,6 +41,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -142,6 +143,8 @@ def _first(p: Prop, m: Matcher, sorts: dict, bound: frozenset[str] = frozenset()
         parts = [(p.n, p.ty), (p.lhs, p.ty), (p.rhs, p.ty)]
     elif isinstance(p, PCoprime):
         parts = [(p.a, p.ty), (p.b, p.ty)]
+    elif isinstance(p, PMem):
+        parts = [(e, p.ty) for e in p.terms()]
     for e, t in parts:
         found = _first_expr(e, t, m, bound, sorts)
         if found is not None:

@@ -27,6 +27,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -252,6 +253,12 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
                 r = match_expr(a, b, r, pat.ty) if r is not None else None
             if r is not None:
                 return r
+        elif isinstance(pat, PMem) and (pat.kind, pat.ty) == (tgt.kind, tgt.ty):  # type: ignore[union-attr]
+            r = s
+            for a, b in zip(pat.terms(), tgt.terms(), strict=True):  # type: ignore[union-attr]
+                r = match_expr(a, b, r, pat.ty) if r is not None else None
+            if r is not None:
+                return r
         elif isinstance(pat, PCoprime):
             r = match_expr(pat.a, tgt.a, s, NAT)  # type: ignore[union-attr]
             r = match_expr(pat.b, tgt.b, r, NAT) if r is not None else None  # type: ignore[union-attr]
@@ -275,7 +282,7 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
 
 
 def _free(v: object) -> set[str]:
-    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred | PModEq | PCoprime):
+    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred | PModEq | PCoprime | PMem):
         return prop_vars(v)
     return expr_vars(v, set())  # type: ignore[arg-type]
 
@@ -391,7 +398,7 @@ def instantiate(p: Prop, s: Subst) -> Prop:
         return PRel(p.op, instantiate_expr(p.lhs, s), instantiate_expr(p.rhs, s), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, instantiate_expr(p.arg, s), p.ty)
-    if isinstance(p, PModEq | PCoprime):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(lambda e: instantiate_expr(e, s))
     if isinstance(p, PQuant):
         if any(p.var in _free(s[m]) for m in _metas(p.body) if m in s):
@@ -448,6 +455,8 @@ def is_ground(p: Prop) -> bool:
         return _expr_ground(p.n) and _expr_ground(p.lhs) and _expr_ground(p.rhs)
     if isinstance(p, PCoprime):
         return _expr_ground(p.a) and _expr_ground(p.b)
+    if isinstance(p, PMem):
+        return all(_expr_ground(e) for e in p.terms())
     if isinstance(p, PQuant):
         return is_ground(p.body)
     return True

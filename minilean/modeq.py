@@ -92,7 +92,9 @@ def unfold_tactic(g: Goal, rest: str) -> Goal:
     for nm in names:
         ty = COPRIME if nm.strip() == COPRIME and g.lookup("Nat") is None else def_type(nm, g)
         if ty is None:
-            raise TacticFail(f"minilean: `unfold {nm}` is not supported (only Nat.ModEq, Int.ModEq and Nat.Coprime)")
+            raise TacticFail(
+                f"minilean: `unfold {nm}` is not supported (only Nat.ModEq, Int.ModEq and Nat.Coprime)"
+            )
         tys.append(ty)
     hyps, target = list(g.hyps), g.target
     for loc in locs:

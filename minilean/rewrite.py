@@ -37,6 +37,7 @@ from minilean.syntax import (
     Expr,
     PBin,
     PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -179,8 +180,8 @@ def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
         return s if s is not None else _first_expr(p.rhs, p.ty, rule, sorts)
     if isinstance(p, PPred) and rule.ty is not None:
         return _first_expr(p.arg, p.ty, rule, sorts)
-    if isinstance(p, PModEq | PCoprime) and rule.ty is not None:  # kabstract's order: left to right
-        for e in (p.n, p.lhs, p.rhs) if isinstance(p, PModEq) else (p.a, p.b):
+    if isinstance(p, PModEq | PCoprime | PMem) and rule.ty is not None:  # kabstract's order: left to right
+        for e in p.terms():
             s = _first_expr(e, p.ty, rule, sorts)
             if s is not None:
                 return s

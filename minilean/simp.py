@@ -44,6 +44,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -455,6 +456,11 @@ class Simplifier:
                 except NotEvaluable:
                     return q
             return q
+        if isinstance(p, PMem):
+            # `Finset.mem_Icc`/`mem_Ico`/`mem_Ioc`/`mem_Ioo`/`mem_range` are @[simp]: the default set rewrites
+            # membership to its bounds; `simp only [...]` without them only rewrites the terms (congruence)
+            m = p.map(lambda e: self.expr(e, p.ty))
+            return self.prop(m.unfolded()) if self.ss.defaults else m
         if isinstance(p, PCoprime):
             # simp rewrites the arguments (congruence); `Nat.coprime_iff_gcd_eq_one` is not @[simp], so only
             # norm_num (its `Nat.gcd` extension, MathlibTest: `Nat.Coprime 2 3 := by norm_num1`) decides it

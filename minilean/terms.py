@@ -50,6 +50,7 @@ from minilean.syntax import (
     PBin,
     PConst,
     PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -864,7 +865,7 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
         return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
     if isinstance(p, PPred):
         return PPred(p.name, ex(p.arg), p.ty)
-    if isinstance(p, PModEq | PCoprime):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(ex)
 
     if isinstance(p, PVar):
