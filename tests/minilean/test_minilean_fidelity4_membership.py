@@ -111,3 +111,66 @@ _REFUSE = [
 @pytest.mark.parametrize("src", _REFUSE)
 def test_refuses(src: str) -> None:
     assert not _accepts(src)
+
+
+# named membership lemmas in a simp set (mem_lemmas.py)
+
+_SIMP_NAMED = [
+    ("(k : ℕ) (h : k ∈ Finset.Icc 1 5) : k ≤ 5 := by\n  simp only [Finset.mem_Icc] at h\n  omega", True),
+    ("(k : ℕ) (h : k ∈ Finset.range 5) : k ≤ 4 := by\n  simp only [Finset.mem_range] at h\n  omega", True),
+    ("(k : ℤ) (h : k ∈ Finset.Ioo 1 5) : k ≤ 4 ∧ 2 ≤ k := by\n"
+     "  simp only [Finset.mem_Ioo] at h\n  omega", True),
+    ("(k : ℕ) (h1 : 1 ≤ k) (h2 : k ≤ 5) : k ∈ Finset.Icc 1 5 := by\n"
+     "  simp only [Finset.mem_Icc]\n  omega", True),
+    ("(k : ℕ) (h : k ∈ Finset.Icc 1 5) : k ≤ 4 := by\n  simp only [Finset.mem_Icc] at h\n  omega", False),
+    ("(k : ℕ) (h : k ∈ Finset.range 5) : k ≤ 3 := by\n  simp only [Finset.mem_range] at h\n  omega", False),
+    # the wrong lemma makes no progress
+    ("(k : ℕ) (h : k ∈ Finset.Ico 1 5) : k ≤ 4 := by\n  simp only [Finset.mem_Icc] at h\n  omega", False),
+]
+
+
+@pytest.mark.parametrize(("src", "ok"), _SIMP_NAMED)
+def test_named_mem_lemmas_in_simp(src: str, ok: bool) -> None:
+    assert _accepts(src) is ok
+
+
+def test_mem_lemma_statements_are_valid() -> None:
+    from minilean import smt
+    from minilean.mem_lemmas import mem_facts
+
+    for name in ("Finset.mem_Icc", "Finset.mem_Ico", "Finset.mem_Ioc", "Finset.mem_Ioo", "Finset.mem_range"):
+        facts = mem_facts(name)
+        assert facts
+        for f in facts:
+            assert smt.valid([], f, {}) is True
+    assert mem_facts("Finset.mem_filter") is None
+
+
+def test_unfolding_agrees_with_the_finite_sets() -> None:
+    # the bounds `unfolded()` states, against the sets themselves enumerated (independent of the encoding)
+    from minilean.syntax import eval_prop
+
+    sets = {
+        "Icc": lambda a, b: range(a, b + 1),
+        "Ico": lambda a, b: range(a, b),
+        "Ioc": lambda a, b: range(a + 1, b + 1),
+        "Ioo": lambda a, b: range(a + 1, b),
+    }
+    for kind, enum in sets.items():
+        for a in range(-2, 3):
+            for b in range(-2, 4):
+                for x in range(-3, 5):
+                    p = PMem(ENum(x), kind, ENum(a), ENum(b), "ℤ")
+                    assert eval_prop(p.unfolded(), {}) == (x in enum(a, b)), (kind, a, b, x)
+    for n in range(4):
+        for m in range(5):
+            assert eval_prop(PMem(ENum(m), "range", ENum(0), ENum(n), "ℕ").unfolded(), {}) == (m in range(n))
+
+
+def test_omega_does_not_encode_membership_or_coprime() -> None:
+    from minilean import smt
+
+    sorts = {"k": "ℕ"}
+    assert not smt.translatable(parse_prop("k ∈ Finset.Icc 1 5", sorts), sorts, omega=True)
+    assert not smt.translatable(parse_prop("Nat.Coprime k 5", sorts), sorts, omega=True)
+    assert smt.translatable(parse_prop("k ∈ Finset.Icc 1 5", sorts), sorts)
