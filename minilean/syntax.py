@@ -871,6 +871,11 @@ class _Typer:
             return self._app(node[1][1], node[2])
         if kind == "bigop":
             return _hook("elab_bigop")(self, node)
+        if kind == "app" and node[1][0] == "proj" and node[1][2] in ("gcd", "lcm"):  # `(a + 1).gcd b`
+            if not _has_typed_leaf(node[1][1]):
+                raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
+            recv, s = self.tree(node[1][1], None)
+            return self._nat_method(recv, s, node[1][2], node[2])
         if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
             return _hook("elab_card")(self, node[1])
         if kind in ("hole", "sorry", "wild"):
@@ -895,6 +900,9 @@ class _Typer:
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
         if name == "Finset.card" and len(args) == 1:
             return _hook("elab_card")(self, args[0])
+        base, _, field = name.rpartition(".")
+        if field in ("gcd", "lcm") and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
+            return self._nat_method(EVar(base), self.ctx[base], field, args)
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
             inst = instance_name(name, s)
@@ -916,6 +924,15 @@ class _Typer:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
+
+    def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
+        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y` (Lean resolves the field in the
+        namespace of `x`'s type head). `Int.gcd` (x : ℤ, a ℕ result) and other types are not represented."""
+        if sort != NAT:
+            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on ℕ (Nat.{field}), not on {sort}")
+        if len(args) != 1:
+            raise SyntaxErr(f"minilean: `_.{field}` takes one explicit argument")
+        return EApp(f"Nat.{field}", (recv, self.tree(args[0], NAT)[0])), NAT
 
     def tree_type(self, nodes: list[Node], expected: str | None) -> str:
         types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}

@@ -113,3 +113,37 @@ def test_automation_does_not_unfold_the_def(tac: str) -> None:
 def test_plain_simp_does_not_decide_ground_instances() -> None:
     # `Nat.coprime_iff_gcd_eq_one` is not a simp lemma: only norm_num's gcd extension evaluates it
     assert not _accepts(": Nat.Coprime 2 5 := by simp only []")
+
+
+# `a.gcd b` / `a.lcm b` (generalized field notation on a ℕ receiver) are `Nat.gcd a b` / `Nat.lcm a b`
+
+_NAT_CTX = {"a": "ℕ", "b": "ℕ", "z": "ℤ", "x": "ℝ"}
+
+
+def test_gcd_field_notation_parses_to_nat_gcd() -> None:
+    assert show_prop(parse_prop("a.gcd b = 1", _NAT_CTX)) == "Nat.gcd a b = 1"
+    assert show_prop(parse_prop("(a + 1).lcm b = 6", _NAT_CTX)) == "Nat.lcm (a + 1) b = 6"
+    assert show_prop(parse_prop("∀ n : ℕ, n.gcd (n + 1) = 1", _NAT_CTX)) == "∀ (n : ℕ), Nat.gcd n (n + 1) = 1"
+
+
+@pytest.mark.parametrize("text", ["z.gcd 3 = 1", "x.gcd 2 = 1", "(2).gcd 4 = 2", "a.gcd = 1"])
+def test_gcd_field_notation_refusals(text: str) -> None:
+    # Int.gcd (a ℕ-valued function of ℤ) is not represented; ℝ has no `gcd` field; a bare numeral receiver
+    # has no known type when the field is resolved
+    with pytest.raises(SyntaxErr):
+        parse_prop(text, _NAT_CTX)
+
+
+@pytest.mark.parametrize(
+    ("src", "ok"),
+    [
+        ("(a b : ℕ) (h : Nat.gcd a b = 1) : a.gcd b = 1 := h", True),
+        ("(a b : ℕ) (h : Nat.gcd a b = 1) : b.gcd a = 1 := h", False),
+        ("(a b : ℕ) (h : a.Coprime b) : a.gcd b = 1 := h", True),
+        (": (4 : ℕ).gcd 6 = 2 := by norm_num", True),
+        (": (4 : ℕ).gcd 6 = 3 := by norm_num", False),
+        ("(a : ℕ) (h : a = 4) : a.gcd 6 = 1 := by\n  subst h\n  norm_num", False),
+    ],
+)
+def test_gcd_field_notation_in_proofs(src: str, ok: bool) -> None:
+    assert _accepts(src) is ok
