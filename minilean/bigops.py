@@ -15,6 +15,7 @@ from minilean.syntax import (
     _NAME_OK,
     INT,
     NAT,
+    NUMERIC,
     EApp,
     EBin,
     ECast,
@@ -30,6 +31,7 @@ from minilean.syntax import (
     _tree_leaves,
     _Typer,
     register_hook,
+    sort_of_node,
     subst_prop,
     to_prop,
 )
@@ -140,6 +142,12 @@ def _check_nat_index(var: str, body: Node, ctx: dict) -> None:
         elif kind == "app":
             for a in n[2]:
                 tree(a)
+        elif kind == "ascr" and sort_of_node(n[2]) in NUMERIC:
+            # `(2 ^ k : ℚ)`: the ascribed tree is elaborated at its type, so the index may sit in it only
+            # where ℕ is forced (an exponent, a ℕ argument), unless the ascription is ℕ itself
+            if x in _tree_leaves(n[1], []) and sort_of_node(n[2]) != NAT:
+                refuse()
+            inside(n[1])
         elif kind in ("coe", "ascr", "bigop", "quant", "fun") and mentions(n):
             refuse()
 

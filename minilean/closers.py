@@ -23,6 +23,8 @@ from minilean.syntax import (
     NotEvaluable,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -112,6 +114,8 @@ def eval_closed(p: Prop) -> bool:
         if p.name == "Nat.Prime":
             return _is_prime(int(v))
         return int(v) % 2 == (0 if p.name == "Even" else 1)
+    if isinstance(p, PCoprime):  # the definition (`Nat.gcd` is kernel-accelerated): what `decide` evaluates
+        return math.gcd(int(eval_num(p.a, p.ty)), int(eval_num(p.b, p.ty))) == 1
     if isinstance(p, PModEq):  # the definition (Nat.mod / Int.emod): what `decide` evaluates
         n = int(eval_num(p.n, p.ty))
         return _emod(int(eval_num(p.lhs, p.ty)), n) == _emod(int(eval_num(p.rhs, p.ty)), n)
@@ -144,7 +148,7 @@ def rewrite_prop(p: Prop, lhs: Expr, rhs: Expr, ty: str) -> Prop:
         return PRel(p.op, rewrite_expr(p.lhs, lhs, rhs), rewrite_expr(p.rhs, lhs, rhs), p.ty)
     if isinstance(p, PPred) and p.ty == ty:
         return PPred(p.name, rewrite_expr(p.arg, lhs, rhs), p.ty)
-    if isinstance(p, PModEq) and p.ty == ty:
+    if isinstance(p, PModEq | PCoprime | PMem) and p.ty == ty:
         return p.map(lambda e: rewrite_expr(e, lhs, rhs))
     return p
 
@@ -317,7 +321,7 @@ def rewrite_everywhere(
                         rw(q.rhs, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, rw(q.arg, q.ty, lhs, rhs, ty, sorts, hits), q.ty)
-        if isinstance(q, PModEq):
+        if isinstance(q, PModEq | PCoprime | PMem):
             return q.map(lambda e: rw(e, q.ty, lhs, rhs, ty, sorts, hits))
         if isinstance(q, PQuant):
             if q.var in bad:

@@ -23,6 +23,8 @@ from minilean.syntax import (
     ESum,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -63,6 +65,9 @@ def _bound_prop(p: Prop, out: list[str]) -> None:
         _bound_expr(p.arg, out)
     elif isinstance(p, PModEq):
         for e in (p.n, p.lhs, p.rhs):
+            _bound_expr(e, out)
+    elif isinstance(p, PCoprime | PMem):
+        for e in (p.a, p.b) if isinstance(p, PCoprime) else p.terms():
             _bound_expr(e, out)
     elif isinstance(p, PQuant):
         out.append(p.var)

@@ -30,6 +30,8 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -94,6 +96,10 @@ def _blocked(p: Prop, only: bool) -> str | None:
         return f"{p.name}" if not only else _expr_blocked(p.arg, p.ty, only)
     if isinstance(p, PModEq):
         return "a congruence `≡ [MOD]` (what dsimp does inside it is not modelled)"
+    if isinstance(p, PMem):
+        return "a membership `∈` (what dsimp does inside it is not modelled)"
+    if isinstance(p, PCoprime):
+        return "`Nat.Coprime` (what dsimp does inside it is not modelled)"
     return None
 
 

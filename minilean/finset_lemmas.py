@@ -40,6 +40,8 @@ from minilean.syntax import (
     ESum,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -139,6 +141,10 @@ def _first(p: Prop, m: Matcher, sorts: dict, bound: frozenset[str] = frozenset()
         parts = [(p.arg, p.ty)]
     elif isinstance(p, PModEq):
         parts = [(p.n, p.ty), (p.lhs, p.ty), (p.rhs, p.ty)]
+    elif isinstance(p, PCoprime):
+        parts = [(p.a, p.ty), (p.b, p.ty)]
+    elif isinstance(p, PMem):
+        parts = [(e, p.ty) for e in p.terms()]
     for e, t in parts:
         found = _first_expr(e, t, m, bound, sorts)
         if found is not None:

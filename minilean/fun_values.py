@@ -18,6 +18,8 @@ from minilean.syntax import (
     EVar,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -99,7 +101,7 @@ def unfold_apps(p: Prop, name: str, fv: FunValue) -> Prop:
             return PRel(q.op, ex(q.lhs, bound), ex(q.rhs, bound), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, ex(q.arg, bound), q.ty)
-        if isinstance(q, PModEq):
+        if isinstance(q, PModEq | PCoprime | PMem):
             return q.map(lambda e: ex(e, bound))
         if isinstance(q, PQuant):
             if q.var == name:

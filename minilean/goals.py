@@ -26,6 +26,8 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -251,6 +253,17 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
                 r = match_expr(a, b, r, pat.ty) if r is not None else None
             if r is not None:
                 return r
+        elif isinstance(pat, PMem) and (pat.kind, pat.ty) == (tgt.kind, tgt.ty):  # type: ignore[union-attr]
+            r = s
+            for a, b in zip(pat.terms(), tgt.terms(), strict=True):  # type: ignore[union-attr]
+                r = match_expr(a, b, r, pat.ty) if r is not None else None
+            if r is not None:
+                return r
+        elif isinstance(pat, PCoprime):
+            r = match_expr(pat.a, tgt.a, s, NAT)  # type: ignore[union-attr]
+            r = match_expr(pat.b, tgt.b, r, NAT) if r is not None else None  # type: ignore[union-attr]
+            if r is not None:
+                return r
         elif isinstance(pat, PQuant) and (pat.q, pat.var, pat.sort) == (  # type: ignore[union-attr]
             tgt.q,  # type: ignore[union-attr]
             tgt.var,  # type: ignore[union-attr]
@@ -269,7 +282,7 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
 
 
 def _free(v: object) -> set[str]:
-    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred | PModEq):
+    if isinstance(v, PVar | PConst | PMeta | PNot | PBin | PRel | PQuant | PPred | PModEq | PCoprime | PMem):
         return prop_vars(v)
     return expr_vars(v, set())  # type: ignore[arg-type]
 
@@ -367,9 +380,9 @@ def defeq(a: Prop, b: Prop) -> bool:
     ua, ub = uncast_numerals(a), uncast_numerals(b)
     if (ua, ub) != (a, b) and match(ua, ub, {}) is not None:  # type: ignore[arg-type]
         return True
-    if isinstance(a, PModEq) or isinstance(b, PModEq):
-        ua = a.unfolded() if isinstance(a, PModEq) else a
-        ub = b.unfolded() if isinstance(b, PModEq) else b
+    if isinstance(a, PModEq | PCoprime) or isinstance(b, PModEq | PCoprime):
+        ua = a.unfolded() if isinstance(a, PModEq | PCoprime) else a
+        ub = b.unfolded() if isinstance(b, PModEq | PCoprime) else b
         return match(ua, ub, {}) is not None
     return False
 
@@ -385,7 +398,7 @@ def instantiate(p: Prop, s: Subst) -> Prop:
         return PRel(p.op, instantiate_expr(p.lhs, s), instantiate_expr(p.rhs, s), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, instantiate_expr(p.arg, s), p.ty)
-    if isinstance(p, PModEq):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(lambda e: instantiate_expr(e, s))
     if isinstance(p, PQuant):
         if any(p.var in _free(s[m]) for m in _metas(p.body) if m in s):
@@ -440,6 +453,10 @@ def is_ground(p: Prop) -> bool:
         return _expr_ground(p.arg)
     if isinstance(p, PModEq):
         return _expr_ground(p.n) and _expr_ground(p.lhs) and _expr_ground(p.rhs)
+    if isinstance(p, PCoprime):
+        return _expr_ground(p.a) and _expr_ground(p.b)
+    if isinstance(p, PMem):
+        return all(_expr_ground(e) for e in p.terms())
     if isinstance(p, PQuant):
         return is_ground(p.body)
     return True

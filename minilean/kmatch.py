@@ -28,6 +28,8 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -199,6 +201,13 @@ def pmatch(p: Prop, t: Prop, s: Subst, sorts: dict) -> Subst | None:
             r = s
             for a, b in ((p.n, t.n), (p.lhs, t.lhs), (p.rhs, t.rhs)):  # type: ignore[union-attr]
                 r = ematch(a, b, r, p.ty, sorts) if r is not None else None
+        elif isinstance(p, PMem) and (p.kind, p.ty) == (t.kind, t.ty):  # type: ignore[union-attr]
+            r = s
+            for a, b in zip(p.terms(), t.terms(), strict=True):  # type: ignore[union-attr]
+                r = ematch(a, b, r, p.ty, sorts) if r is not None else None
+        elif isinstance(p, PCoprime):
+            r = ematch(p.a, t.a, s, NAT, sorts)  # type: ignore[union-attr]
+            r = ematch(p.b, t.b, r, NAT, sorts) if r is not None else None  # type: ignore[union-attr]
         elif isinstance(p, PQuant):
             r = match(p, t, s)
         if r is not None:

@@ -22,6 +22,7 @@ from minilean.syntax import (
     NAT,
     EMeta,
     PBin,
+    PCoprime,
     PModEq,
     PNot,
     PQuant,
@@ -29,6 +30,9 @@ from minilean.syntax import (
 )
 
 HEADS = {"Nat.ModEq": NAT, "Int.ModEq": INT}
+# `unfold Nat.Coprime` (a plain def, `Nat.gcd m n = 1`): only for `unfold`, keyed apart from the ModEq types
+# (rw/simp with `Nat.Coprime` are not modelled: def_type stays None for it)
+COPRIME = "Nat.Coprime"
 _META = 70_000  # metavariable indices of the equation lemma (disjoint from the other rule builders')
 
 
@@ -56,6 +60,8 @@ def unfold_all(p: Prop, ty: str) -> tuple[Prop, int]:
     """Every `ModEq` of type `ty` in `p` replaced by its definition, and how many there were."""
     if isinstance(p, PModEq):
         return (p.unfolded(), 1) if p.ty == ty else (p, 0)
+    if isinstance(p, PCoprime):
+        return (p.unfolded(), 1) if ty == COPRIME else (p, 0)
     if isinstance(p, PNot):
         a, n = unfold_all(p.arg, ty)
         return PNot(a), n
@@ -84,9 +90,11 @@ def unfold_tactic(g: Goal, rest: str) -> Goal:
         raise TacticFail("unexpected end of input; expected identifier")
     tys = []
     for nm in names:
-        ty = def_type(nm, g)
+        ty = COPRIME if nm.strip() == COPRIME and g.lookup("Nat") is None else def_type(nm, g)
         if ty is None:
-            raise TacticFail(f"minilean: `unfold {nm}` is not supported (only Nat.ModEq and Int.ModEq)")
+            raise TacticFail(
+                f"minilean: `unfold {nm}` is not supported (only Nat.ModEq, Int.ModEq and Nat.Coprime)"
+            )
         tys.append(ty)
     hyps, target = list(g.hyps), g.target
     for loc in locs:

@@ -23,6 +23,8 @@ from minilean.syntax import (
     EVar,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -79,7 +81,7 @@ def _rename_prop(p: Prop, old: str, new: str) -> Prop:
         return PRel(p.op, rename_expr(p.lhs, old, new), rename_expr(p.rhs, old, new), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, rename_expr(p.arg, old, new), p.ty)
-    if isinstance(p, PModEq):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(lambda e: rename_expr(e, old, new))
     if isinstance(p, PQuant):
         if p.var == old or old not in prop_vars(p.body):

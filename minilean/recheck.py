@@ -35,6 +35,8 @@ from minilean.syntax import (
     EVar,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -239,7 +241,7 @@ def uniform_prop(p: Prop, m: Mapping[str, str]) -> Prop:
         return PRel(p.op, _uniform_expr(p.lhs, m), _uniform_expr(p.rhs, m), p.ty)
     if isinstance(p, PPred):
         return PPred(p.name, _uniform_expr(p.arg, m), p.ty)
-    if isinstance(p, PModEq):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(lambda e: _uniform_expr(e, m))
     if isinstance(p, PQuant):
         return PQuant(p.q, m.get(p.var, p.var), p.sort, uniform_prop(p.body, m))

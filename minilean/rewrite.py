@@ -36,6 +36,8 @@ from minilean.syntax import (
     ESum,
     Expr,
     PBin,
+    PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -178,8 +180,8 @@ def _first(p: Prop, rule: Rule, sorts: dict) -> Subst | None:
         return s if s is not None else _first_expr(p.rhs, p.ty, rule, sorts)
     if isinstance(p, PPred) and rule.ty is not None:
         return _first_expr(p.arg, p.ty, rule, sorts)
-    if isinstance(p, PModEq) and rule.ty is not None:  # kabstract's order: n, then a, then b
-        for e in (p.n, p.lhs, p.rhs):
+    if isinstance(p, PModEq | PCoprime | PMem) and rule.ty is not None:  # kabstract's order: left to right
+        for e in p.terms():
             s = _first_expr(e, p.ty, rule, sorts)
             if s is not None:
                 return s

@@ -43,6 +43,8 @@ from minilean.syntax import (
     NotEvaluable,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -454,6 +456,21 @@ class Simplifier:
                 except NotEvaluable:
                     return q
             return q
+        if isinstance(p, PMem):
+            # `Finset.mem_Icc`/`mem_Ico`/`mem_Ioc`/`mem_Ioo`/`mem_range` are @[simp]: the default set rewrites
+            # membership to its bounds; `simp only [...]` without them only rewrites the terms (congruence)
+            m = p.map(lambda e: self.expr(e, p.ty))
+            return self.prop(m.unfolded()) if self.ss.defaults else m
+        if isinstance(p, PCoprime):
+            # simp rewrites the arguments (congruence); `Nat.coprime_iff_gcd_eq_one` is not @[simp], so only
+            # norm_num (its `Nat.gcd` extension, MathlibTest: `Nat.Coprime 2 3 := by norm_num1`) decides it
+            c = p.map(lambda e: self.expr(e, NAT))
+            if self.ss.norm_num and numeral(c.a) is not None and numeral(c.b) is not None:
+                try:
+                    return TRUE if eval_closed(c) else FALSE
+                except NotEvaluable:
+                    return c
+            return c
         if isinstance(p, PNot):
             a = self.prop(p.arg)
             if not self.ss.defaults:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from minilean import discrim, simp_instances
 from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
+from minilean.mem_lemmas import mem_facts
 from minilean.modeq import def_type, definition_rule
 from minilean.outcome import Outcome, _split_top
 from minilean.range_simp import RANGE_LEMMAS
@@ -92,6 +93,11 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
         modeq_ty = def_type(h, g)
         if modeq_ty is not None:  # `simp [Nat.ModEq]`: the definition's equation lemma
             ss.add_fact(definition_rule(modeq_ty))
+            continue
+        mem = mem_facts(h) if g.lookup("Finset") is None else None
+        if mem is not None:  # `simp [Finset.mem_Icc]`: membership rules (mem_lemmas.py)
+            for fact in mem:
+                ss.add_fact(fact)
             continue
         if h in RANGE_LEMMAS and g.lookup(h.split(".")[0]) is None:
             ss.ranges.add(RANGE_LEMMAS[h])

@@ -35,6 +35,8 @@ from minilean.syntax import (
     Expr,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PModEq,
     PNot,
     PPred,
@@ -227,6 +229,12 @@ class Encoder:
         if isinstance(p, PPred) and p.name in ("Even", "Odd") and not self.omega:
             v = self.expr(p.arg, p.ty)
             return v % 2 == (0 if p.name == "Even" else 1)
+        if isinstance(p, PMem) and not self.omega:
+            # exact (Finset.mem_Icc / mem_range as theorems); omega: refused, it does not see through `∈`
+            return self.prop(p.unfolded())
+        if isinstance(p, PCoprime) and not self.omega:
+            # exact: `Nat.gcd a b = 1` (omega: refused, a def it does not unfold)
+            return self.prop(p.unfolded())
         if isinstance(p, PModEq) and not self.omega:
             # exact: the definition `a % n = b % n` (omega does not unfold the def: refused there)
             return self.prop(p.unfolded())

@@ -201,12 +201,73 @@ class PModEq:
         """The definition's body, `lhs % n = rhs % n` (what `unfold Nat.ModEq` leaves)."""
         return PRel("=", EBin("%", self.lhs, self.n), EBin("%", self.rhs, self.n), self.ty)
 
+    def terms(self) -> tuple[Expr, ...]:
+        """The three terms in kabstract's traversal order (`Nat.ModEq n a b`: n, then a, then b)."""
+        return (self.n, self.lhs, self.rhs)
+
     def map(self, f: Callable[[Expr], Expr]) -> PModEq:
         """The same congruence with `f` applied to its three terms (substitution, renaming, ...)."""
         return PModEq(f(self.n), f(self.lhs), f(self.rhs), self.ty)
 
 
-Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred | PModEq
+@dataclass(frozen=True, slots=True)
+class PCoprime:
+    """`Nat.Coprime a b` (ℕ). Mathlib/Batteries define it as `Nat.gcd a b = 1`, a plain `def`: omega and
+    linarith do not see through it, `rw`/`simp` match it as its own head, `exact`/`decide` unfold it. So it
+    is its own node kind, as `PModEq` is: a consumer that does not know it refuses it."""
+
+    a: Expr
+    b: Expr
+    ty: str = NAT  # always ℕ (the arguments' type), kept so generic code can read `p.ty`
+
+    def unfolded(self) -> PRel:
+        """The definition's body, `Nat.gcd a b = 1` (what `unfold Nat.Coprime` leaves)."""
+        return PRel("=", EApp("Nat.gcd", (self.a, self.b)), ENum(1), NAT)
+
+    def terms(self) -> tuple[Expr, ...]:
+        return (self.a, self.b)
+
+    def map(self, f: Callable[[Expr], Expr]) -> PCoprime:
+        return PCoprime(f(self.a), f(self.b))
+
+
+MEM_KINDS = ("Icc", "Ico", "Ioc", "Ioo", "range")
+
+
+@dataclass(frozen=True, slots=True)
+class PMem:
+    """`x ∈ Finset.Icc lo hi` (also Ico, Ioc, Ioo; ℕ or ℤ) and `x ∈ Finset.range hi` (ℕ; `lo` unused).
+
+    Membership in Mathlib is not definitionally the bounds: `Finset.mem_Icc : a ∈ Icc b c ↔ b ≤ a ∧ a ≤ c`
+    and `Finset.mem_range : m ∈ range n ↔ m < n` are @[simp] lemmas, and omega/linarith do not see through
+    `∈` until simp has rewritten it. So it is its own node kind: a consumer that does not know it refuses it
+    (or leaves it alone), and only the full simp set rewrites it to `unfolded()`."""
+
+    elem: Expr
+    kind: str  # one of MEM_KINDS
+    lo: Expr
+    hi: Expr
+    ty: str  # the element type: ℕ or ℤ (range: ℕ)
+
+    def terms(self) -> tuple[Expr, ...]:
+        """The terms written in the source, left to right (kabstract's order)."""
+        return (self.elem, self.hi) if self.kind == "range" else (self.elem, self.lo, self.hi)
+
+    def map(self, f: Callable[[Expr], Expr]) -> PMem:
+        lo = self.lo if self.kind == "range" else f(self.lo)  # range has no lower bound to rewrite
+        return PMem(f(self.elem), self.kind, lo, f(self.hi), self.ty)
+
+    def unfolded(self) -> Prop:
+        """The right side of `Finset.mem_Icc` / `mem_Ico` / `mem_Ioc` / `mem_Ioo` / `mem_range`."""
+        x = self.elem
+        if self.kind == "range":
+            return PRel("<", x, self.hi, self.ty)
+        low = PRel("≤" if self.kind[1] == "c" else "<", self.lo, x, self.ty)
+        high = PRel("≤" if self.kind[2] == "c" else "<", x, self.hi, self.ty)
+        return PBin("∧", low, high)
+
+
+Prop = PVar | PMeta | PConst | PNot | PBin | PRel | PQuant | PPred | PModEq | PCoprime | PMem
 
 TRUE = PConst(True)
 FALSE = PConst(False)
@@ -366,6 +427,7 @@ _BINOPS: dict[str, tuple[int, int, int]] = {
     "%": (70, 70, 71),
     "^": (75, 76, 75),
     "∣": (50, 51, 51),
+    "∈": (50, 51, 51),
 }
 MAX_PREC = 1024
 MAX_DEPTH = 200  # nesting limit of terms: deeper input is a clear error, never a RecursionError
@@ -602,7 +664,7 @@ class Parser:
             if self.at(":"):
                 self.next()
                 ty = self.term(26)  # a type: stops before `,`
-            elif self.peek().kind == "sym" and self.peek().text in ("≥", ">", "≤", "<", "≠"):
+            elif self.peek().kind == "sym" and self.peek().text in ("≥", ">", "≤", "<", "≠", "∈"):
                 if len(names) != 1:
                     raise SyntaxErr("minilean: binder predicates take one variable")
                 op = self.next().text
@@ -809,6 +871,11 @@ class _Typer:
             return self._app(node[1][1], node[2])
         if kind == "bigop":
             return _hook("elab_bigop")(self, node)
+        if kind == "app" and node[1][0] == "proj" and node[1][2] in ("gcd", "lcm"):  # `(a + 1).gcd b`
+            if not _has_typed_leaf(node[1][1]):
+                raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
+            recv, s = self.tree(node[1][1], None)
+            return self._nat_method(recv, s, node[1][2], node[2])
         if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
             return _hook("elab_card")(self, node[1])
         if kind in ("hole", "sorry", "wild"):
@@ -833,6 +900,9 @@ class _Typer:
             return EApp(name, tuple(self.tree(a, d)[0] for a, d in zip(args, doms, strict=True))), cod
         if name == "Finset.card" and len(args) == 1:
             return _hook("elab_card")(self, args[0])
+        base, _, field = name.rpartition(".")
+        if field in ("gcd", "lcm") and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
+            return self._nat_method(EVar(base), self.ctx[base], field, args)
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
             inst = instance_name(name, s)
@@ -854,6 +924,15 @@ class _Typer:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
+
+    def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
+        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y` (Lean resolves the field in the
+        namespace of `x`'s type head). `Int.gcd` (x : ℤ, a ℕ result) and other types are not represented."""
+        if sort != NAT:
+            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on ℕ (Nat.{field}), not on {sort}")
+        if len(args) != 1:
+            raise SyntaxErr(f"minilean: `_.{field}` takes one explicit argument")
+        return EApp(f"Nat.{field}", (recv, self.tree(args[0], NAT)[0])), NAT
 
     def tree_type(self, nodes: list[Node], expected: str | None) -> str:
         types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}
@@ -981,6 +1060,14 @@ def _binder_sort(name: str, body: Node, ctx: Mapping[str, str]) -> str:
             for i, a in enumerate(n[2]):
                 if i < len(doms) and x in _tree_leaves(a, []):
                     from_fun.add(doms[i])
+        if kind == "bin" and n[1] == "∈" and n[2] == x:
+            s = n[3]
+            if s[0] == "app" and s[1] == ("id", "Finset.range") and not (from_fun or from_rel):
+                first.append(NAT)  # `Finset.range n : Finset ℕ` fixes the element type
+            elif s[0] == "app" and s[1][0] == "id" and s[1][1] in _MEM_HEADS:
+                for a in s[2]:
+                    walk(("bin", "=", x, a))  # the element has the bounds' type
+            return
         if kind == "bin" and n[1] in ("=", "≠", "<", ">", "≤", "≥", "∣"):
             leaves = _tree_leaves(n[2], []) + _tree_leaves(n[3], [])
             if x in leaves:
@@ -1048,6 +1135,16 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         if t not in allowed:
             raise SyntaxErr(f"minilean: {name} is only supported on {' and '.join(allowed)}")
         return PPred(name, e, t)
+    if kind == "app" and node[1][0] == "id" and node[1][1] == "Nat.Coprime":
+        if len(node[2]) != 2:
+            raise SyntaxErr("minilean: Nat.Coprime must be applied to its two arguments")
+        typer = _Typer(ctx)
+        return PCoprime(typer.tree(node[2][0], NAT)[0], typer.tree(node[2][1], NAT)[0])
+    if (kind == "app" and node[1][0] == "id" and node[1][1].endswith(".Coprime") and len(node[2]) == 1
+            and ctx.get(node[1][1][: -len(".Coprime")]) == NAT):
+        # `m.Coprime n` with `m : ℕ` is `Nat.Coprime m n` (generalized field notation)
+        typer = _Typer(ctx)
+        return PCoprime(EVar(node[1][1][: -len(".Coprime")]), typer.tree(node[2][0], NAT)[0])
     if kind == "modeq":
         return _modeq_prop(NAT if node[1] == "MOD" else INT, node[4], node[2], node[3], ctx)
     if kind == "app" and node[1][0] == "id" and node[1][1] in _MODEQ_HEADS:
@@ -1078,6 +1175,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
             if ty == COMPLEX and op not in ("=", "≠"):
                 raise SyntaxErr(f"failed to synthesize\n  {'LT' if op in ('<', '>') else 'LE'} ℂ")
             return PRel(op, typer.build(node[2], ty), typer.build(node[3], ty), ty)
+        if op == "∈":
+            return _mem_prop(node[2], node[3], ctx)
         if op == "∣":
             typer = _Typer(ctx)
             lt = typer.tree_type([node[2]], None) if _has_typed_leaf(node[2]) else None
@@ -1088,12 +1187,32 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
             return PRel("∣", typer.tree(node[2], ty)[0], typer.tree(node[3], ty)[0], ty)
     raise SyntaxErr(
         f"type expected: minilean cannot state the proposition {node_head(node)} (propositions use "
-        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd and "
-        "Nat.Prime)"
+        "Prop variables, True, False, ¬ ∧ ∨ → ↔ ∀ ∃, (in)equalities and ∣ over ℕ ℤ ℚ ℝ ℂ, Even/Odd, "
+        "Nat.Prime and Nat.Coprime)"
     )
 
 
 _MODEQ_HEADS = {"Nat.ModEq": NAT, "Int.ModEq": INT}
+_MEM_HEADS = {"Finset.Icc": "Icc", "Finset.Ico": "Ico", "Finset.Ioc": "Ioc", "Finset.Ioo": "Ioo"}
+
+
+def _mem_prop(x: Node, s: Node, ctx: Mapping[str, str]) -> PMem:
+    """`x ∈ Finset.range n` (ℕ) or `x ∈ Finset.Icc a b` (and Ico/Ioc/Ioo): the element and the bounds are
+    elaborated together (`Membership α (Finset α)`), as one relation's sides are. Intervals of ℚ/ℝ are not
+    finite sets (no `LocallyFiniteOrder`), other sets are not represented: both refused."""
+    if s[0] == "app" and s[1] == ("id", "Finset.range") and len(s[2]) == 1:
+        typer = _Typer(ctx)
+        return PMem(typer.tree(x, NAT)[0], "range", ENum(0), typer.tree(s[2][0], NAT)[0], NAT)
+    if s[0] == "app" and s[1][0] == "id" and s[1][1] in _MEM_HEADS and len(s[2]) == 2:
+        typer = _Typer(ctx)
+        ty = typer.tree_type([x, s[2][0], s[2][1]], None)
+        if ty not in (NAT, INT):
+            raise SyntaxErr(f"minilean: {s[1][1]} is only supported on ℕ and ℤ (a finite interval)")
+        lo, hi = typer.build(s[2][0], ty), typer.build(s[2][1], ty)
+        return PMem(typer.build(x, ty), _MEM_HEADS[s[1][1]], lo, hi, ty)
+    raise SyntaxErr(
+        f"minilean: membership is only supported in Finset.range / Icc / Ico / Ioc / Ioo, not {node_head(s)}"
+    )
 
 
 def _modeq_prop(ty: str, n: Node, a: Node, b: Node, ctx: Mapping[str, str]) -> PModEq:
@@ -1233,6 +1352,17 @@ def show_prop(p: Prop, prec: int = 0) -> str:
             lhs = f"({show_expr(p.lhs)} : {p.ty})"
         s = f"{lhs} ≡ {show_expr(p.rhs, 51)} [{'MOD' if p.ty == NAT else 'ZMOD'} {show_expr(p.n)}]"
         return f"({s})" if prec > 50 else s
+    if isinstance(p, PMem):
+        dom = f"Finset.range {show_expr(p.hi, MAX_PREC)}" if p.kind == "range" else (
+            f"Finset.{p.kind} {show_expr(p.lo, MAX_PREC)} {show_expr(p.hi, MAX_PREC)}")
+        elem = show_expr(p.elem, 51)
+        if p.ty != NAT and not _typed_leaf(p.elem) and not _typed_leaf(p.lo) and not _typed_leaf(p.hi):
+            elem = f"({show_expr(p.elem)} : {p.ty})"
+        s = f"{elem} ∈ {dom}"
+        return f"({s})" if prec > 50 else s
+    if isinstance(p, PCoprime):
+        s = f"Nat.Coprime {show_expr(p.a, MAX_PREC)} {show_expr(p.b, MAX_PREC)}"
+        return f"({s})" if prec >= MAX_PREC else s
     q, lp, rp = _PROP_PREC[p.op]
     s = f"{show_prop(p.lhs, lp)} {p.op} {show_prop(p.rhs, rp)}"
     return f"({s})" if prec > q else s
@@ -1258,6 +1388,12 @@ def prop_vars(p: Prop, acc: set[str] | None = None) -> set[str]:
         expr_vars(p.arg, acc)
     elif isinstance(p, PModEq):
         for e in (p.n, p.lhs, p.rhs):
+            expr_vars(e, acc)
+    elif isinstance(p, PCoprime):
+        expr_vars(p.a, acc)
+        expr_vars(p.b, acc)
+    elif isinstance(p, PMem):
+        for e in p.terms():
             expr_vars(e, acc)
     elif isinstance(p, PQuant):
         inner = prop_vars(p.body, set())
@@ -1421,6 +1557,8 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
     if isinstance(p, PModEq):  # the definition: both sides' remainders (Nat.mod / Int.emod) agree
         n = eval_int(p.n, env)  # type: ignore[arg-type]
         return _emod(eval_int(p.lhs, env), n) == _emod(eval_int(p.rhs, env), n)  # type: ignore[arg-type]
+    if isinstance(p, PCoprime):  # the definition; `Nat.gcd` is kernel-accelerated, so `decide` reduces it
+        return math.gcd(eval_int(p.a, env), eval_int(p.b, env)) == 1  # type: ignore[arg-type]
     if isinstance(p, PBin):
         a = eval_prop(p.lhs, env)
         if p.op == "∧":
@@ -1491,7 +1629,7 @@ def subst_prop(p: Prop, name: str, value: Expr) -> Prop:
             return PRel(q.op, ex(q.lhs), ex(q.rhs), q.ty)
         if isinstance(q, PPred):
             return PPred(q.name, ex(q.arg), q.ty)
-        if isinstance(q, PModEq):
+        if isinstance(q, PModEq | PCoprime | PMem):
             return q.map(ex)
         if isinstance(q, PQuant):
             if q.var == name:

@@ -49,6 +49,8 @@ from minilean.syntax import (
     EMeta,
     PBin,
     PConst,
+    PCoprime,
+    PMem,
     PMeta,
     PModEq,
     PNot,
@@ -358,7 +360,7 @@ class Elaborator:
 
     def _check_rfl(self, expected: Prop) -> None:
         for e in (expected, zeta(expected, self.hyps)):
-            if isinstance(e, PModEq):  # a def: the elaborator unfolds it to `a % n = b % n`
+            if isinstance(e, PModEq | PCoprime):  # a def: the elaborator unfolds it (`%` equation, gcd = 1)
                 e = e.unfolded()
             if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
                 return
@@ -863,7 +865,7 @@ def _subst_vars(p: Prop, sub: Mapping[str, object]) -> Prop:
         return PQuant(p.q, p.var, p.sort, _subst_vars(p.body, {k: v for k, v in sub.items() if k != p.var}))
     if isinstance(p, PPred):
         return PPred(p.name, ex(p.arg), p.ty)
-    if isinstance(p, PModEq):
+    if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(ex)
 
     if isinstance(p, PVar):
