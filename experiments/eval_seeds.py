@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="0,1,2")
     ap.add_argument("--simulations", type=int, default=64)
     ap.add_argument("--eval-dataset", default="minilean")
+    ap.add_argument("--split", default="valid", choices=["valid", "test"],
+                    help="test is reported, never tuned on")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
 
@@ -34,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     from lean_io.local import minilean_servers
 
     torch.set_num_threads(1)
-    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", "valid")
+    valid = [r for r in statements(args.home / "corpora" / "benchmark_statements.parquet", args.split)
              if r["dataset"] == args.eval_dataset]
     seeds = [int(s) for s in args.seeds.split(",")]
     tokenizer = args.home / "tokenizer" / "tokenizer.json"
