@@ -14,9 +14,16 @@ from typing import Any
 from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
+from minilean.apply_args import arguments_first
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import decide_bounded, empty_nat_lt_zero, positivity, rewrite_everywhere
+from minilean.closers import (
+    decide_bounded,
+    empty_nat_lt_zero,
+    positivity,
+    reducible_rfl_nat,
+    rewrite_everywhere,
+)
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
@@ -368,7 +375,7 @@ class Runner:
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
         el._expected = None  # type: ignore[attr-defined]
         if app is not None:
-            st = el.start_app(*app, for_apply=True)
+            st = arguments_first(el, el.start_app(*app, for_apply=True))
         else:  # a local `∀ x, P x → Q x`: its variables become metavariables, as for a lemma
 
             def fresh() -> int:
@@ -398,7 +405,7 @@ class Runner:
             concl_k = st.pattern_result
             for _ in range(k):
                 concl_k = as_imp(concl_k)[1]  # type: ignore[index]
-            s = match(concl_k, g.target, st.subst)
+            s = match(instantiate(concl_k, st.subst), g.target, st.subst)  # known metas: closed arithmetic
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)
@@ -1168,7 +1175,7 @@ class Runner:
         # close what is syntactically closed
         if target == TRUE or _find_assumption(Goal(g.hyps, target)) is not None or (
             isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs
-        ):
+        ) or reducible_rfl_nat(target):
             return Outcome([])
         return Outcome([Goal(g.hyps, target, g.tag)])
 
