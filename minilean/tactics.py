@@ -91,6 +91,7 @@ from minilean.syntax import (
     to_expr,
     tokenize,
 )
+from minilean.tauto import run_tauto
 from minilean.terms import Decl, Elaborator, _Pending, register_by_runner, term_scope
 from minilean.unfold_defs import unfold_exists
 
@@ -772,6 +773,9 @@ class Runner:
                 f"tactic 'decide' proved that the proposition\n  {show_prop(g.target)}\nis false"
             )
         return Outcome([])
+
+    def t_tauto(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(run_tauto(g, rest))  # tauto.py
 
     def t_trivial(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
