@@ -922,6 +922,10 @@ class Runner:
         t = g.target
         try:
             ok = isinstance(t, PRel) and t.op == "=" and ring_equal(t.lhs, t.rhs, t.ty)
+            if not ok and isinstance(t, PRel) and t.op == "=":
+                # ring1's `eval` whnfR's each subterm, which zeta-delta-reduces let-bound variables
+                z = zeta(t, g.hyps)
+                ok = isinstance(z, PRel) and ring_equal(z.lhs, z.rhs, z.ty)
         except NotLinear as e:
             raise TacticFail(f"ring failed: {e}") from None
         if not ok:
