@@ -10,7 +10,9 @@ keeps the old order: conclusion first, arguments afterwards.
 
 from __future__ import annotations
 
-from minilean.goals import TacticFail
+from minilean.goals import Hyp, TacticFail
+from minilean.let_values import _usable, unfold_let
+from minilean.syntax import Prop, SyntaxErr, prop_vars
 from minilean.terms import Elaborator, _Pending
 
 # argument nodes that elaborate to a proof on their own (a hypothesis, a lemma application, a projection)
@@ -51,3 +53,20 @@ def arguments_first(el: Elaborator, st: _Pending) -> _Pending:
         del el.sorries[n_sorries:]
         return st
     return trial
+
+
+def let_unfoldings(target: Prop, hyps: tuple[Hyp, ...]) -> list[Prop]:
+    """The goal with one let-bound variable replaced by its value, for each such variable it mentions.
+    `apply`'s isDefEq runs at default transparency, where a let variable unfolds to its value when
+    unification needs it (`0 < ?a / ?b =?= 0 < x` with `x := (b + c - a) / 2`). minilean unfolds
+    every occurrence of that one variable (Lean unfolds only where needed); tried only after the goal
+    as written failed to unify."""
+    out: list[Prop] = []
+    for i, h in enumerate(hyps):
+        if h.value is None or h.name not in prop_vars(target) or not _usable(hyps, i):
+            continue
+        try:
+            out.append(unfold_let(target, h))
+        except SyntaxErr:
+            continue
+    return out

@@ -14,7 +14,7 @@ from typing import Any
 from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
-from minilean.apply_args import arguments_first
+from minilean.apply_args import arguments_first, let_unfoldings
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import (
@@ -407,6 +407,8 @@ class Runner:
             for _ in range(k):
                 concl_k = as_imp(concl_k)[1]  # type: ignore[index]
             s = match(instantiate(concl_k, st.subst), g.target, st.subst)  # known metas: closed arithmetic
+            for unfolded in let_unfoldings(g.target, g.hyps) if s is None else []:
+                s = s or match(instantiate(concl_k, st.subst), unfolded, st.subst)
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)

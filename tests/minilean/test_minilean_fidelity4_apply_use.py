@@ -39,3 +39,12 @@ def test_use_leaves_false_or_non_nat() -> None:
     # ℤ arithmetic does not reduce under with_reducible: the goal stays open
     assert not _accepts(": ∃ q : ℤ, 1529 = 6 * q + 5 := by\n  use 254")
     assert _accepts(": ∃ q : ℤ, 1529 = 6 * q + 5 := by\n  use 254\n  norm_num")
+
+
+def test_apply_unfolds_let_goal() -> None:
+    src = "(a b c : ℝ) (h : 0 < b + c - a) : True := by\n  let x := (b + c - a) / 2\n"
+    assert _accepts(src + "  have hx : 0 < x := by\n    apply div_pos\n    exact h\n    norm_num\n  trivial")
+    # the value is a product, not a quotient: div_pos does not unify
+    bad = "(a b c : ℝ) (h : 0 < b + c - a) : True := by\n  let x := (b + c - a) * 2\n"
+    tail = "  have hx : 0 < x := by\n    apply div_pos\n    exact h\n    norm_num\n  trivial"
+    assert not _accepts(bad + tail)
