@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
+from minilean import finset_lemmas, kmatch, normal_forms, rewrite, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
@@ -1031,7 +1031,7 @@ class Runner:
         items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
         if not items:
             raise TacticFail("unexpected token ']'; expected term")
-        sorts = goal_sorts_all(g)
+        sorts = kmatch.rw_sorts(g)  # let values: kabstract's isDefEq zeta-delta-reduces them
         hyps, target = g.hyps, g.target
         # one location here (several, or `⊢` among them, went to rw_locations above); the location must
         # contain an instance (withLocation on explicit targets); the goal itself when none is named
