@@ -359,6 +359,12 @@ class Simplifier:
                 return b
             if a == zero or b == zero:
                 return zero
+            if ty != NAT and isinstance(a, ENeg) and isinstance(b, ENeg):
+                return EBin("*", a.arg, b.arg)  # neg_mul_neg (@[simp])
+            if ty != NAT and isinstance(a, ENeg):
+                return ENeg(EBin("*", a.arg, b))  # neg_mul (@[simp])
+            if ty != NAT and isinstance(b, ENeg):
+                return ENeg(EBin("*", a, b.arg))  # mul_neg (@[simp])
             return None
         if op == "-" and isinstance(b, ENeg):
             return EBin("+", a, b.arg)  # sub_neg_eq_add
