@@ -371,15 +371,3 @@ def empty_nat_lt_zero(p: Prop) -> bool:
 
     return isinstance(p, PRel) and p.ty == NAT and p.op == "<" and p.rhs == ENum(0)
 
-
-def reducible_rfl_nat(p: Prop) -> bool:
-    """`with_reducible rfl` (the last resort of Mathlib's `use` discharger) on a closed ℕ equation: the
-    `+ * / % -` instances are reducible and Lean's `Nat.reduceBinNatOp` evaluates literals at any
-    transparency, so `1529 = 6 * (1529 / 6) + 5` is closed. ℤ/ℝ arithmetic does not reduce there
-    (`Int.add` is not reducible; reals are not computable), nor does `^` (kmatch.eval_nat)."""
-    from minilean.kmatch import eval_nat
-
-    if not (isinstance(p, PRel) and p.op == "=" and p.ty == NAT):
-        return False
-    a, b = eval_nat(p.lhs), eval_nat(p.rhs)
-    return a is not None and a == b

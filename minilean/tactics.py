@@ -21,7 +21,6 @@ from minilean.closers import (
     decide_bounded,
     empty_nat_lt_zero,
     positivity,
-    reducible_rfl_nat,
     rewrite_everywhere,
 )
 from minilean.congr_tac import splits
@@ -1185,7 +1184,7 @@ class Runner:
         # close what is syntactically closed
         if target == TRUE or _find_assumption(Goal(g.hyps, target)) is not None or (
             isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs
-        ) or reducible_rfl_nat(target):
+        ):
             return Outcome([])
         return Outcome([Goal(g.hyps, target, g.tag)])
 

@@ -38,12 +38,8 @@ CASES = [
     ("omega-parity", "(a : ℤ) (h : 2 * a = 1) : False := by omega", True),
     ("omega-real", "(x : ℝ) (h : x < 1) : x < 2 := by omega", False),
     ("decide-real", ": (2 : ℝ) + 2 = 4 := by decide", False),
-    # over ℝ `use 3` leaves `3 + 2 = 5` (reals do not compute); over ℕ its `with_reducible rfl` closes it
-    # (isDefEqOffsetNat), so a following tactic meets no goal
-    ("use", ": ∃ x : ℝ, x + 2 = 5 := by\n  use 3\n  norm_num", True),
-    ("use-open-goal", ": ∃ x : ℝ, x + 2 = 5 := by\n  use 3", False),
-    ("use-nat-rfl", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3", True),
-    ("use-nat-no-goal-left", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3\n  norm_num", False),
+    ("use", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3\n  norm_num", True),
+    ("use-open-goal", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3", False),
     ("use-wrong", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 4\n  norm_num", False),
     ("exists", ": ∃ x : ℕ, x + 2 = 5 := by\n  exists 3", True),
     ("anon-witness", ": ∃ x : ℕ, x + 2 = 5 := ⟨3, rfl⟩", True),
