@@ -45,6 +45,7 @@ from minilean.goals import (
     remove_hyp,
     unfold,
 )
+from minilean.induction_using import induction_using, is_using
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
@@ -602,6 +603,8 @@ class Runner:
         return Outcome([revert(g, rest.split())])
 
     def t_induction(self, g: Goal, rest: str) -> Outcome:
+        if is_using(rest):  # `induction n, hn using Nat.le_induction` (induction_using.py)
+            return Outcome(induction_using(g, rest))
         names = rest.split()
         if len(names) != 1:
             raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
