@@ -477,7 +477,12 @@ class Simplifier:
             a, b = self.prop(p.lhs), self.prop(p.rhs)
             return _connective(p.op, a, b)
         if isinstance(p, PQuant):
-            return PQuant(p.q, p.var, p.sort, self.prop(p.body))
+            body = self.prop(p.body)
+            if self.ss.defaults and p.q == "∀" and body == TRUE:
+                return TRUE  # implies_true (@[simp]): `∀ a, True` is `True`
+            if self.ss.defaults and p.q == "∃" and body == FALSE:
+                return FALSE  # exists_false (@[simp])
+            return PQuant(p.q, p.var, p.sort, body)
         return p
 
     def _rel(self, p: PRel) -> Prop:

@@ -28,3 +28,11 @@ def test_simp_neg_mul() -> None:
     assert _accepts("(b : ℝ) (h : -1 * -1 + b = 7) : 1 + b = 7 := by\n  simp at h\n  exact h")
     assert _accepts("(a b : ℝ) : -a * b = -(a * b) := by\n  simp")
     assert not _accepts("(b : ℝ) (h : -1 * -1 + b = 7) : -1 + b = 7 := by\n  simp at h\n  exact h")
+
+
+def test_simp_forall_true() -> None:
+    # simp rewrites the body with the hint to `True`, then implies_true closes `∀ a, True`
+    src = "(f : ℤ → ℤ) (h : ∀ a, f (2 * a) + 2 * f 0 = f (f a)) : ∀ a, f (2 * a) + 2 * f 0 = f (f a) := by\n"
+    assert _accepts(src + "  simp [h]")
+    src = "(f : ℤ → ℤ) (h : ∀ a, f (2 * a) + 2 * f 0 = f (f a)) : ∀ a, f (2 * a) + 2 * f 1 = f (f a) := by\n"
+    assert not _accepts(src + "  simp [h]")
