@@ -374,3 +374,4 @@ def empty_nat_lt_zero(p: Prop) -> bool:
     from minilean.syntax import NAT
 
     return isinstance(p, PRel) and p.ty == NAT and p.op == "<" and p.rhs == ENum(0)
+

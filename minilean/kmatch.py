@@ -13,7 +13,7 @@ library table), so the ℕ rules apply inside `f (x + 1)` exactly when the argum
 
 from __future__ import annotations
 
-from minilean.goals import Subst, match, unfold
+from minilean.goals import Goal, Subst, goal_sorts_all, match, unfold
 from minilean.libfuns import LIB_FUNS
 from minilean.syntax import (
     NAT,
@@ -128,9 +128,49 @@ def _offset_defeq(p: Expr, t: Expr, s: Subst, sorts: dict) -> object:
     return s if v1 == v2 else None
 
 
+class RwSorts(dict):
+    """A goal's variable sorts plus its let-bound variables' values (`lets`): Lean's `isDefEq`
+    zeta-delta-reduces a let variable (whnfCore, independent of the transparency), so `rw [h]` with
+    `h : √(1 + 2 * x) < 7 / 2 ↔ …` finds its instance in `y < 7 / 2` when `y := √(1 + 2 * x)`."""
+
+    lets: dict[str, Expr]
+
+
+def rw_sorts(g: Goal) -> RwSorts:
+    """`goal_sorts_all(g)` with the values of the let variables that still mean what they meant."""
+    from minilean.let_values import _usable
+
+    out = RwSorts(goal_sorts_all(g))
+    out.lets = {
+        h.name: h.value  # type: ignore[misc]
+        for i, h in enumerate(g.hyps)
+        if isinstance(h.value, Expr) and _usable(g.hyps, i)  # type: ignore[arg-type]
+    }
+    return out
+
+
+def _let_value(e: Expr, sorts: dict) -> Expr | None:
+    lets = getattr(sorts, "lets", None)
+    if lets and isinstance(e, EVar):
+        return lets.get(e.name)
+    return None
+
+
 def ematch(p: Expr, t: Expr, s: Subst, ty: str | None, sorts: dict) -> Subst | None:
     """Unify pattern `p` (metavariables) with ground `t` of type `ty` (None: unknown), as Lean's
-    reducible `isDefEq` would: structure, plus ℕ offsets and closed ℕ literal arithmetic."""
+    reducible `isDefEq` would: structure, plus ℕ offsets and closed ℕ literal arithmetic, and a let
+    variable on either side unfolded to its value when the structural comparison fails."""
+    r = _ematch(p, t, s, ty, sorts)
+    if r is None and not isinstance(p, EMeta):
+        tv, pv = _let_value(t, sorts), _let_value(p, sorts)
+        if tv is not None:
+            r = ematch(p, tv, s, ty, sorts)
+        if r is None and pv is not None:
+            r = ematch(pv, t, s, ty, sorts)
+    return r
+
+
+def _ematch(p: Expr, t: Expr, s: Subst, ty: str | None, sorts: dict) -> Subst | None:
     if isinstance(p, EMeta):
         if p.idx in s:
             return s if ematch(s[p.idx], t, {}, ty, sorts) is not None else None  # type: ignore[arg-type]
@@ -241,4 +281,4 @@ def same_key(p: object, t: object) -> bool:
     return True  # ENum (OfNat.ofNat), ENeg, PNot, PQuant
 
 
-__all__ = ["arg_types", "ematch", "eval_nat", "pmatch", "same_key"]
+__all__ = ["RwSorts", "arg_types", "ematch", "eval_nat", "pmatch", "rw_sorts", "same_key"]

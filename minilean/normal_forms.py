@@ -282,7 +282,7 @@ def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
         nr, dr = _frac(e.rhs, ty, hyps)
         if not _nonzero(nr, ty, hyps):
             raise _Stuck(nr)
-        return _mul(nl, dr), _mul(dl, nr)
+        return _cancel(_mul(nl, dr), _mul(dl, nr))
     if isinstance(e, EBin) and e.op in ("+", "-"):
         nl, dl = _frac(e.lhs, ty, hyps)
         nr, dr = _frac(e.rhs, ty, hyps)
@@ -292,7 +292,7 @@ def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
     if isinstance(e, EBin) and e.op == "*":
         nl, dl = _frac(e.lhs, ty, hyps)
         nr, dr = _frac(e.rhs, ty, hyps)
-        return EBin("*", nl, nr), _mul_opt(dl, dr)
+        return _cancel(EBin("*", nl, nr), _mul_opt(dl, dr))
     if isinstance(e, EBin) and e.op == "^":
         n, d = _frac(e.lhs, ty, hyps)
         return EBin("^", n, e.rhs), (None if d is None else EBin("^", d, e.rhs))
@@ -300,6 +300,21 @@ def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
         n, d = _frac(e.arg, ty, hyps)
         return ENeg(n), d
     return e, None
+
+
+def _cancel(n: Expr, d: Expr | None) -> tuple[Expr, Expr | None]:
+    """The quotient node `n / d` that field_simp's lemmas (`div_mul_eq_mul_div`, `mul_div_assoc'`, …)
+    build is simplified again by the default simp set: `one_mul`/`mul_one` drop unit factors and
+    `mul_div_cancel_left₀`/`mul_div_cancel_right₀` (@[simp], `d ≠ 0` already proved) cancel a factor
+    equal to the whole denominator (`8 * m / 8` ↦ `m`). Only that exact shape; no other cancellation."""
+    if d is None:
+        return n, d
+    one = ENum(1)
+    while isinstance(n, EBin) and n.op == "*" and one in (n.lhs, n.rhs):
+        n = n.rhs if n.lhs == one else n.lhs
+    if isinstance(n, EBin) and n.op == "*" and d in (n.lhs, n.rhs):
+        return (n.rhs if n.lhs == d else n.lhs), None
+    return n, d
 
 
 class _Stuck(Exception):
@@ -330,7 +345,10 @@ def field_simp_prop(p: Prop, hyps: list[Prop]) -> Prop:
 
             raise TacticFail(f"field_simp: cannot prove the denominator `{show_expr(s.den)} ≠ 0`") from None
         if dl is None and dr is None:
-            return p
+            if (nl, nr) == (p.lhs, p.rhs):
+                return p
+            # every quotient cancelled (`_cancel`): the sides as simplified, then simp's rfl check
+            return Simplifier(SimpSet(), {}).prop(PRel(p.op, nl, nr, p.ty))
         # a / b = c / d ↔ a * d = c * b   (div_eq_div_iff, b d ≠ 0); field_simp's simp set then closes
         # what became syntactically reflexive (no ring normalisation: public proofs follow it by `ring`)
         lhs = _mul(nl, dr) if dr is not None else nl

@@ -9,7 +9,7 @@ needs (`rw [abs_of_nonneg]` needs `0 ≤ a`) become new goals after the main one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from minilean import discrim, smt
@@ -59,6 +59,10 @@ class Rule:
     ty: str | None
     premises: list[Prop]
     check_instance: bool = False  # a lemma z3 cannot prove in general: each instance used is checked
+    # `by` arguments whose type still has metavariables (`le_div_iff (by positivity)`): Lean postpones
+    # them until the rewrite has assigned the metavariables (Term.withSynthesize around the rewrite)
+    late: list[tuple[object, Prop]] = field(default_factory=list)
+    el: object = None
 
 
 def _as_rule(ty: Prop, reverse: bool) -> Rule:
@@ -81,6 +85,20 @@ def _as_rule(ty: Prop, reverse: bool) -> Rule:
     if isinstance(lhs, EMeta | PMeta):
         raise TacticFail("motive is not type correct: the rewrite pattern is a metavariable")
     return Rule(lhs, rhs, t, premises)
+
+
+def _postponed_by(st: object) -> list[tuple[object, Prop]]:
+    """Take out of `st.pending` the `by …` arguments whose binder type has metavariables no other
+    argument fixes; they are elaborated after the rewrite (see Rule.late)."""
+    late = []
+    keep = []
+    for arg, pat in st.pending:  # type: ignore[attr-defined]
+        if isinstance(arg, tuple) and arg and arg[0] == "by" and not is_ground(instantiate(pat, st.subst)):  # type: ignore[attr-defined]
+            late.append((arg, pat))
+        else:
+            keep.append((arg, pat))
+    st.pending = keep  # type: ignore[attr-defined]
+    return late
 
 
 def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
@@ -116,14 +134,18 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
                     raise
                 app, check = (unchecked(node[1], ty), []), True
             el._expected = None  # type: ignore[attr-defined]
+            late: list[tuple[object, Prop]] = []
             if app is not None:
                 st = el.start_app(*app, for_apply=True)  # type: ignore[attr-defined]
+                late = _postponed_by(st)
                 el.finish_app(st)  # type: ignore[attr-defined]
                 ty_prop = instantiate(st.pattern_result, st.subst)
+                late = [(arg, instantiate(pat, st.subst)) for arg, pat in late]  # type: ignore[misc]
             else:
                 ty_prop = el.synth(node)  # type: ignore[attr-defined]
             rule = _as_rule(ty_prop, reverse)
             rule.check_instance = check
+            rule.late, rule.el = late, el
             out.append(rule)
         except TacticFail as e:
             err = e
@@ -275,6 +297,11 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
             out, n = abstract_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
         if any(not is_ground(q) for q in premises):
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
+        for arg, pat in rule.late:  # the postponed `by` blocks, now that the instance fixed their type
+            goal = instantiate(pat, s)
+            if not is_ground(goal):
+                raise TacticFail("don't know how to synthesize placeholder in the rewrite rule")
+            rule.el.check(arg, goal)  # type: ignore[attr-defined]
         if rule.check_instance and rule.ty is not None:
             eq = PRel("=", lhs_e, rhs_e, rule.ty)
             if not _instance_valid(tuple(premises), eq, tuple(sorted(sorts.items()))):

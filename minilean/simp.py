@@ -361,6 +361,12 @@ class Simplifier:
                 return b
             if a == zero or b == zero:
                 return zero
+            if ty != NAT and isinstance(a, ENeg) and isinstance(b, ENeg):
+                return EBin("*", a.arg, b.arg)  # neg_mul_neg (@[simp])
+            if ty != NAT and isinstance(a, ENeg):
+                return ENeg(EBin("*", a.arg, b))  # neg_mul (@[simp])
+            if ty != NAT and isinstance(b, ENeg):
+                return ENeg(EBin("*", a, b.arg))  # mul_neg (@[simp])
             return None
         if op == "-" and isinstance(b, ENeg):
             return EBin("+", a, b.arg)  # sub_neg_eq_add
@@ -488,7 +494,12 @@ class Simplifier:
             a, b = self.prop(p.lhs), self.prop(p.rhs)
             return _connective(p.op, a, b)
         if isinstance(p, PQuant):
-            return PQuant(p.q, p.var, p.sort, self.prop(p.body))
+            body = self.prop(p.body)
+            if self.ss.defaults and p.q == "∀" and body == TRUE:
+                return TRUE  # implies_true (@[simp]): `∀ a, True` is `True`
+            if self.ss.defaults and p.q == "∃" and body == FALSE:
+                return FALSE  # exists_false (@[simp])
+            return PQuant(p.q, p.var, p.sort, body)
         return p
 
     def _rel(self, p: PRel) -> Prop:

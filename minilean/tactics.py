@@ -11,12 +11,18 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minilean import finset_lemmas, normal_forms, rewrite, simp_tactics, smt
+from minilean import finset_lemmas, kmatch, normal_forms, rewrite, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
+from minilean.apply_args import arguments_first, let_unfoldings
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
-from minilean.closers import decide_bounded, empty_nat_lt_zero, positivity, rewrite_everywhere
+from minilean.closers import (
+    decide_bounded,
+    empty_nat_lt_zero,
+    positivity,
+    rewrite_everywhere,
+)
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.dsimp_let import run_dsimp
@@ -39,6 +45,7 @@ from minilean.goals import (
     remove_hyp,
     unfold,
 )
+from minilean.induction_using import induction_using, is_using
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
@@ -84,6 +91,7 @@ from minilean.syntax import (
     to_expr,
     tokenize,
 )
+from minilean.tauto import run_tauto
 from minilean.terms import Decl, Elaborator, _Pending, register_by_runner, term_scope
 from minilean.unfold_defs import unfold_exists
 
@@ -368,7 +376,7 @@ class Runner:
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
         el._expected = None  # type: ignore[attr-defined]
         if app is not None:
-            st = el.start_app(*app, for_apply=True)
+            st = arguments_first(el, el.start_app(*app, for_apply=True))
         else:  # a local `∀ x, P x → Q x`: its variables become metavariables, as for a lemma
 
             def fresh() -> int:
@@ -398,7 +406,9 @@ class Runner:
             concl_k = st.pattern_result
             for _ in range(k):
                 concl_k = as_imp(concl_k)[1]  # type: ignore[index]
-            s = match(concl_k, g.target, st.subst)
+            s = match(instantiate(concl_k, st.subst), g.target, st.subst)  # known metas: closed arithmetic
+            for unfolded in let_unfoldings(g.target, g.hyps) if s is None else []:
+                s = s or match(instantiate(concl_k, st.subst), unfolded, st.subst)
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)
@@ -593,6 +603,8 @@ class Runner:
         return Outcome([revert(g, rest.split())])
 
     def t_induction(self, g: Goal, rest: str) -> Outcome:
+        if is_using(rest):  # `induction n, hn using Nat.le_induction` (induction_using.py)
+            return Outcome(induction_using(g, rest))
         names = rest.split()
         if len(names) != 1:
             raise TacticFail("minilean: expected `induction n` (alternatives go on their own lines)")
@@ -766,6 +778,9 @@ class Runner:
             )
         return Outcome([])
 
+    def t_tauto(self, g: Goal, rest: str) -> Outcome:
+        return Outcome(run_tauto(g, rest))  # tauto.py
+
     def t_trivial(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
         if not _trivial(g, g.target, 8):
@@ -911,6 +926,10 @@ class Runner:
         t = g.target
         try:
             ok = isinstance(t, PRel) and t.op == "=" and ring_equal(t.lhs, t.rhs, t.ty)
+            if not ok and isinstance(t, PRel) and t.op == "=":
+                # ring1's `eval` whnfR's each subterm, which zeta-delta-reduces let-bound variables
+                z = zeta(t, g.hyps)
+                ok = isinstance(z, PRel) and ring_equal(z.lhs, z.rhs, z.ty)
         except NotLinear as e:
             raise TacticFail(f"ring failed: {e}") from None
         if not ok:
@@ -1014,7 +1033,7 @@ class Runner:
         items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
         if not items:
             raise TacticFail("unexpected token ']'; expected term")
-        sorts = goal_sorts_all(g)
+        sorts = kmatch.rw_sorts(g)  # let values: kabstract's isDefEq zeta-delta-reduces them
         hyps, target = g.hyps, g.target
         # one location here (several, or `⊢` among them, went to rw_locations above); the location must
         # contain an instance (withLocation on explicit targets); the goal itself when none is named

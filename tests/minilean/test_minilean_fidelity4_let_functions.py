@@ -56,12 +56,16 @@ ACCEPTED = [
     "(x : ℝ) : True := by\n  let S (n : ℕ) := x * n\n  have hr : ∀ n : ℕ, S n + x = x * (n + 1) := by\n    intro n\n    simp only [S]\n    ring\n  trivial",
 ]
 
+# ring1's `eval` puts subterms in whnfR, which zeta-delta-reduces a let-bound function and beta-reduces
+ACCEPTED.append("(a : ℝ) : True := by\n  let g (t : ℝ) := t * 2\n  have hg : g a = 2 * a := by ring\n  trivial")
+
 REFUSED = [
     # a wrong definitional claim
     "(a : ℝ) : True := by\n  let f := fun (t : ℝ) => t * a + 1\n  have h : f 3 = 3 * a + 2 := rfl\n  trivial",
-    # linarith / ring do not see the body (Mathlib's treat `f a` as an atom)
+    # linarith does not see the body (its linear forms are read syntactically: `g a` is an atom)
     "(a : ℝ) (h : a * 2 = 4) : True := by\n  let g (t : ℝ) := t * 2\n  have hg : g a = 4 := by linarith\n  trivial",
-    "(a : ℝ) : True := by\n  let g (t : ℝ) := t * 2\n  have hg : g a = 2 * a := by ring\n  trivial",
+    # ring sees it (round 8: whnfR zeta-delta-reduces `g`), but the claim is false
+    "(a : ℝ) : True := by\n  let g (t : ℝ) := t * 2\n  have hg : g a = 3 * a := by ring\n  trivial",
     # simp without the name does not unfold it
     "(d : ℕ → ℕ) (h₀ : d 0 = 4) : True := by\n  let p (n : ℕ) := d n % 2\n  have p0 : p 0 = 0 := by simp [h₀]\n  trivial",
     # untyped parameters and predicates are outside the fragment

@@ -1,0 +1,100 @@
+"""`induction n, hn using Nat.le_induction with | base => … | succ k hk ih => …`.
+
+Mathlib: `theorem Nat.le_induction {m : ℕ} {P : ∀ n, m ≤ n → Prop} (base : P m m.le_refl)
+(succ : ∀ n hmn, P n hmn → P (n + 1) (le_succ_of_le hmn)) : ∀ n hmn, P n hmn`. The targets are the
+variable `n` and the proof `hn : m ≤ n`; `induction` generalizes the other hypotheses that mention
+`n` (they enter the motive and come back in each case). Cases: `base` (n := m) and `succ` with the new
+`n`, `hmn : m ≤ n` and the induction hypothesis, inaccessible until named by the alternative.
+
+Only `hn : m ≤ n` / `hn : n ≥ m` with `m` free of `n` is taken: with `hn : 0 < n` Lean unifies
+`?m ≤ n` against `Nat.lt 0 n` through `Nat.le (0 + 1) n`, and how the base case then prints was not
+settled, so minilean refuses it. Other `using` eliminators (`Nat.strong_induction_on`,
+`Nat.strongRecOn`, `Int.induction_on`, …) are refused: their case names differ between versions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from minilean.goals import Goal, Hyp, TacticFail
+from minilean.syntax import NAT, EBin, ENum, EVar, Expr, PBin, PRel, Prop, SyntaxErr, expr_vars, subst_prop
+
+_LE_IND = re.compile(r"^(\S+)\s*,\s*(\S+)\s+using\s+Nat\.le_induction\s*$")
+
+
+def is_using(rest: str) -> bool:
+    return re.search(r"\busing\b", rest) is not None
+
+
+def _lower_bound(ty: Prop, n: str) -> Expr | None:
+    """`m` from `m ≤ n` or `n ≥ m` (ℕ), where `m` does not mention `n`."""
+    if not (isinstance(ty, PRel) and ty.ty == NAT):
+        return None
+    if ty.op == "≤" and ty.rhs == EVar(n):
+        m = ty.lhs
+    elif ty.op == "≥" and ty.lhs == EVar(n):
+        m = ty.rhs
+    else:
+        return None
+    return None if n in expr_vars(m, set()) else m
+
+
+def induction_using(g: Goal, rest: str) -> list[Goal]:
+    mt = _LE_IND.match(rest.strip())
+    if mt is None:
+        raise TacticFail(
+            f"minilean: `induction … using` is supported for `Nat.le_induction` only ({rest.strip()})"
+        )
+    n, hn_name = mt.group(1), mt.group(2)
+    var = g.lookup(n)
+    hn = g.lookup(hn_name)
+    if var is None or not var.is_var or var.ty != NAT:
+        raise TacticFail(f"minilean: Nat.le_induction needs a ℕ variable, got '{n}'")
+    if sum(1 for h in g.hyps if h.is_var and h.name == n) != 1:
+        raise TacticFail(f"minilean: another variable is also called '{n}'; rename it first")
+    if hn is None or hn.is_var:
+        raise TacticFail(f"unknown hypothesis '{hn_name}'")
+    m = _lower_bound(hn.ty, n)  # type: ignore[arg-type]
+    if m is None:
+        raise TacticFail(f"minilean: Nat.le_induction needs `{hn_name} : m ≤ {n}` (other forms not modelled)")
+    deps = [h for h in g.hyps if h is not var and h is not hn and not h.is_var and n in _vars(h.ty)]  # type: ignore[arg-type]
+    if any(h.is_var and h is not var and n in _vars_of_value(h) for h in g.hyps):
+        raise TacticFail("minilean: a let value mentions the induction variable; not modelled")
+    kept = tuple(h for h in g.hyps if h is not var and h is not hn and not any(h is d for d in deps))
+    motive: Prop = g.target
+    for d in reversed(deps):
+        motive = PBin("→", d.ty, motive)  # type: ignore[arg-type]
+
+    def at(value: Expr) -> tuple[tuple[Hyp, ...], Prop]:
+        try:
+            hyps = tuple(Hyp(d.name, subst_prop(d.ty, n, value), d.accessible) for d in deps)  # type: ignore[arg-type]
+            return hyps, subst_prop(g.target, n, value)
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+
+    base_hyps, base_target = at(m)
+    succ_hyps, succ_target = at(EBin("+", EVar(n), ENum(1)))
+
+    def tag(t: str) -> str:
+        return f"{g.tag}.{t}" if g.tag else t
+
+    new_var = Hyp(n, NAT, accessible=False)
+    hmn = Hyp("hmn", PRel("≤", m, EVar(n), NAT), accessible=False)
+    ih = Hyp("ih", motive, accessible=False)  # P n hmn: the motive at the new n
+    return [
+        Goal((*kept, *base_hyps), base_target, tag("base")),
+        Goal((*kept, new_var, hmn, ih, *succ_hyps), succ_target, tag("succ")),
+    ]
+
+
+def _vars(p: Prop) -> set[str]:
+    from minilean.syntax import prop_vars
+
+    return prop_vars(p)
+
+
+def _vars_of_value(h: Hyp) -> set[str]:
+    v = h.value
+    if v is None:
+        return set()
+    return v.free_vars() if hasattr(v, "free_vars") else expr_vars(v, set())  # type: ignore[arg-type]
