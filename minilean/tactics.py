@@ -157,6 +157,24 @@ def _closing(text: str, start: int) -> int:
 # ---------------------------------------------------------------------------------------------- driver
 
 
+
+def _use_discharges(g: Goal, target: Prop) -> bool:
+    """Mathlib's `use_discharger`, run by `use` under `with_reducible`: `And.intro` on both sides (every
+    conjunct must close, else the goal stays whole), `rfl`, `assumption`, `True.intro`; no `decide`.
+    `rfl` at reducible transparency closes syntactic equality and closed ℕ arithmetic on literals (the
+    instances are reducible and Lean's defeq check evaluates `Nat.add`/`mul`/`sub`/`div`/`mod`/`pow` on
+    literals), not ℤ/ℚ/ℝ arithmetic, whose operations are not reducible. So `use 3` alone proves
+    `∃ x : ℕ, x + 2 = 5`, and a `norm_num` after it fails with "no goals", as in Lean."""
+    if target == TRUE or _find_assumption(Goal(g.hyps, target)) is not None:
+        return True
+    if isinstance(target, PBin) and target.op == "∧":
+        return _use_discharges(g, target.lhs) and _use_discharges(g, target.rhs)
+    if isinstance(target, PRel) and target.op == "=":
+        if target.lhs == target.rhs:
+            return True
+        return target.ty == "ℕ" and closed_truth(target) is True
+    return False
+
 class Runner:
     def __init__(self, globals_: Mapping[str, Decl], steps: int, z3_ms: int = 1000) -> None:
         self.globals = globals_
@@ -1183,11 +1201,7 @@ class Runner:
                 target = subst_prop(target.body, target.var, e)
             except SyntaxErr as err:
                 raise TacticFail(str(err)) from None
-        # Mathlib's `use` then tries `rfl`/`trivial`/`assumption` with reducible transparency: we only
-        # close what is syntactically closed
-        if target == TRUE or _find_assumption(Goal(g.hyps, target)) is not None or (
-            isinstance(target, PRel) and target.op == "=" and target.lhs == target.rhs
-        ):
+        if _use_discharges(g, target):
             return Outcome([])
         return Outcome([Goal(g.hyps, target, g.tag)])
 

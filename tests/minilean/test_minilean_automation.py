@@ -38,8 +38,11 @@ CASES = [
     ("omega-parity", "(a : ℤ) (h : 2 * a = 1) : False := by omega", True),
     ("omega-real", "(x : ℝ) (h : x < 1) : x < 2 := by omega", False),
     ("decide-real", ": (2 : ℝ) + 2 = 4 := by decide", False),
-    ("use", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3\n  norm_num", True),
-    ("use-open-goal", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3", False),
+    # `use`'s discharger (reducible rfl) closes closed ℕ arithmetic, so a tactic after it has no goal
+    ("use-then-no-goals", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3\n  norm_num", False),
+    ("use-closes", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 3", True),
+    ("use-int-open-goal", ": ∃ x : ℤ, x + 2 = 5 := by\n  use 3", False),
+    ("use-int", ": ∃ x : ℤ, x + 2 = 5 := by\n  use 3\n  norm_num", True),
     ("use-wrong", ": ∃ x : ℕ, x + 2 = 5 := by\n  use 4\n  norm_num", False),
     ("exists", ": ∃ x : ℕ, x + 2 = 5 := by\n  exists 3", True),
     ("anon-witness", ": ∃ x : ℕ, x + 2 = 5 := ⟨3, rfl⟩", True),
