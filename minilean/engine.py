@@ -40,6 +40,13 @@ from minilean.terms import BUILTINS, Elaborator, term_scope
 RESERVED_DECLS = frozenset(BUILTINS) | {"rfl", "Eq.refl", "Eq.symm", "Ne.symm", "Eq", "Ne", "Or", "And",
                                         "Iff", "Not", "True", "False", "absurd", "id", "trivial"}
 NESTING_MSG = "minilean: maximum nesting depth exceeded"
+# Python refuses to print (or parse) an int of more than 4300 digits; Lean prints any numeral. A step that
+# makes one (e.g. `norm_num` on `k ^ 4` with `k = 2 ^ 2008`) is refused instead of crashing the server.
+HUGE_NUMERAL_MSG = "minilean: a numeral of more than 4300 digits arose; not modelled"
+
+
+def is_huge_numeral_error(e: BaseException) -> bool:
+    return isinstance(e, ValueError) and "integer string conversion" in str(e)
 STEPS_PER_MS = 200  # omega work units per millisecond of tactic timeout (deterministic stand-in for time)
 
 
@@ -98,6 +105,10 @@ def apply_tactic(state: ProofState, tactic: str, timeout_ms: int = 1000) -> list
         raise TacticError(str(e)) from None
     except RecursionError:
         raise TacticError(NESTING_MSG) from None
+    except ValueError as e:
+        if not is_huge_numeral_error(e):
+            raise
+        raise TacticError(HUGE_NUMERAL_MSG) from None
     return [ProofState((g,), state.env) for g in out.goals] + [
         ProofState((g,), state.env) for g in out.sorries
     ]

@@ -445,6 +445,11 @@ class MiniLeanApp:
             result = self.engine.elaborate(entry.env, source)
         except self.engine.ElabError as e:
             return None, [{"severity": "error", "pos": {"line": 1, "column": 0}, "data": str(e)}]
+        except ValueError as e:
+            if not self.engine.is_huge_numeral_error(e):
+                raise
+            return None, [{"severity": "error", "pos": {"line": 1, "column": 0},
+                           "data": self.engine.HUGE_NUMERAL_MSG}]
         errors = [_repl_message(m) for m in result.messages if m.severity == "error"]
         return result, errors
 
@@ -452,10 +457,10 @@ class MiniLeanApp:
         entry.env = result.env
         entry.env_id += 1
 
-    def _new_branch(self, entry: ProcessEntry, state: Any) -> dict[str, Any]:
+    def _new_branch(self, entry: ProcessEntry, state: Any, goals: list[Any] | None = None) -> dict[str, Any]:
         bid = self.pool.new_branch_id()
         entry.branches[bid] = BranchEntry(state, time.monotonic())
-        return {"branch_id": bid, "goals": state.goals_json()}
+        return {"branch_id": bid, "goals": state.goals_json() if goals is None else goals}
 
     def proof_from_sorry(self, entry: ProcessEntry, source: str) -> dict[str, Any]:
         result, errors = self._elaborate(entry, source)
@@ -509,9 +514,14 @@ class MiniLeanApp:
         timeout_ms = int(timeout) if timeout else NO_TACTIC_TIMEOUT_MS
         try:
             states = self.engine.apply_tactic(branch.state, tactic, timeout_ms)
+            goals = [s.goals_json() for s in states]  # printed here: a huge numeral fails before any branch
         except self.engine.TacticError as e:
             return {"error": str(e)}
-        return {"value": [self._new_branch(entry, s) for s in states]}
+        except ValueError as e:
+            if not self.engine.is_huge_numeral_error(e):
+                raise
+            return {"error": self.engine.HUGE_NUMERAL_MSG}
+        return {"value": [self._new_branch(entry, s, g) for s, g in zip(states, goals, strict=True)]}
 
 
 def _field(body: dict[str, Any], name: str, kind: type) -> Any:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 import z3
 
 from minilean.smt import Encoder
@@ -59,3 +60,22 @@ def test_omega_after_norm_num_of_a_huge_power_fails_quickly_within_a_memory_limi
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "bounded", r.stderr[-2000:]
+
+
+def test_a_numeral_too_long_to_print_is_a_tactic_error_not_a_server_failure(minilean_url: str) -> None:
+    """`ring_nf` evaluating 10 ^ 4000 * 10 ^ 1000 makes a 5001-digit numeral, which Python refuses to print
+    (4300 digits): the step is a tactic error, the server keeps answering, and a statement with such a
+    literal is an elaboration error, never an HTTP 500 that takes the server out of rotation."""
+    from lean_io.client import LeanClient
+    from lean_io.errors import LeanBusinessError
+
+    client = LeanClient(minilean_url)
+    try:
+        with client.get_process(timeout=30) as process:
+            root = process.proof_from_sorry("theorem t (x : ℕ) : (10 : ℕ) ^ 4000 * 10 ^ 1000 = x := by sorry")
+            with pytest.raises(LeanBusinessError, match="4300 digits"):
+                root.try_apply_tactic("ring_nf")
+            assert root.try_apply_tactic("norm_num")  # the same branch still works
+            assert not process.is_valid_source("theorem u : " + "1" * 4400 + " = 1 := by\n  norm_num\n")
+    finally:
+        client.close()
