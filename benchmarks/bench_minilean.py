@@ -47,6 +47,12 @@ CASES: list[tuple[str, str, str]] = [
     ("exact lemma", "(a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 0 < a * b", "exact mul_pos ha hb"),
     ("rw [lemma]", "(a b c : ℝ) : a * b * c = c * (a * b)", "rw [mul_comm]"),
     ("rw [Nat.mul_mod]", "(n : ℕ) (h₀ : n % 5 = 3) : 2 * n % 5 = 1", "rw [Nat.mul_mod, h₀]"),
+    ("ring", "(a : ℂ) : (a - 10) * (a + 12) = a ^ 2 + 2 * a - 120", "ring"),
+    ("linear_combination", "(x y : ℝ) (h₀ : x + y = 5) (h₁ : x - y = 1) : x = 3",
+     "linear_combination (h₀ + h₁) / 2"),
+    ("conv_lhs => rw", "(a b : ℝ) (h : a = b) : a + 0 = b", "conv_lhs => rw [h]"),
+    ("tauto", "(p q r : Prop) (hp : p) (hq : q) : (p ∧ q) ∨ r", "tauto"),
+    ("interval_cases", "(n : ℕ) (h₀ : n < 4) (h₁ : 2 < n) : n = 3", "interval_cases n <;> omega"),
 ]
 
 
