@@ -77,6 +77,19 @@ _BY = re.compile(r"(?<![\w.'])by\b")
 _BY_OR_FROM = re.compile(r"(?<![\w.'])(?:by|from)\b")
 
 
+# `have h : T` / `have h (x : ℕ) : T` / `have : T` (a name, or nothing, before the colon)
+_NAMED = re.compile(r"^have\s*(?::|[^\W\d][\w'.!?₀-₉]*\s*[:({\[])")
+
+
+def _from_by(content: str, rest: list[Line]) -> tuple[str, list[Line]] | None:
+    """The tactics of `from by …` (`by` on the `from` line or alone starting the next one), or None."""
+    if content == "by" or content.startswith("by "):
+        return content[2:].strip(), rest
+    if not content and rest and (rest[0][2].strip() == "by" or rest[0][2].strip().startswith("by ")):
+        return rest[0][2].strip()[2:].strip(), rest[1:]
+    return None
+
+
 def lift_binders(head: str) -> tuple[str, list[str]] | None:
     """`have f (x y : ℝ) (h : P) : Q` as `have f : ∀ (x y : ℝ), P → Q` and the names to introduce;
     `{a b : ℕ}` (implicit numbers) as `∀ {a b : ℕ}, …` (Lean's `intro` introduces implicit binders too)."""
@@ -137,7 +150,12 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
         inline = text[m.end() :]
         content = inline.strip()
         block: list[Line] = []
-        if m.group().startswith("from"):  # the term runs to the end of the group: one `exact` line
+        from_by = _from_by(content, group[j + 1 :]) if m.group().startswith("from") else None
+        if from_by is not None:  # `from by tac …` (the `by` maybe on the next line) is `by tac …`
+            if from_by[0]:
+                block.append((ln, c, from_by[0]))
+            block.extend(from_by[1])
+        elif m.group().startswith("from"):  # the term runs to the end of the group: one `exact` line
             term = " ".join([content, *(t.strip() for _, _, t in group[j + 1 :])]).strip()
             if term:
                 block.append((ln, c + m.start(), "exact " + term))
@@ -153,6 +171,8 @@ def split_nested_by(group: list[Line]) -> NestedBy | None:
             block.insert(0, (ln0, c0, "intro " + " ".join(names)))
         if kind == "suffices":
             head = "have" + head[len("suffices") :]
+            if not _NAMED.match(head):  # `suffices T by …` names the new hypothesis `this`
+                head = "have : " + head[len("have") :].strip()
         elif head.startswith("haveI"):
             head = "have" + head[len("haveI") :]
         return NestedBy(kind, head, block, ln, by_col)
