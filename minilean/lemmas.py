@@ -32,6 +32,8 @@ from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
 from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.lemma_table7 import PROOFS as BATCH7_PROOFS
 from minilean.lemma_table7 import ROWS as BATCH7_ROWS
+from minilean.lemma_table8 import PROOFS as BATCH8_PROOFS
+from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -166,6 +168,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
+    + BATCH8_ROWS
 )
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
@@ -265,6 +268,7 @@ def check_schema(
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
+    proof = proof or BATCH8_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")

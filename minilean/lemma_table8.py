@@ -1,0 +1,28 @@
+"""Batch 8 of the z3-checked lemma table (`lemmas.py`): lemmas the public proofs name as terms after
+round 8 (round 9).
+
+Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`, with Mathlib's (or Lean core's)
+statements, binder kinds and order; each instance is checked valid by z3 (or, for `PROOFS`, by a proof
+in minilean) before it is admitted, as every table row.
+"""
+
+from __future__ import annotations
+
+ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # Mathlib (Data/Nat/Defs.lean): `{a b c : ℕ} (h : c < b)`
+    ("Nat.mul_add_mod_of_lt", "N", "{a b c : α} (h : c < b)", "(a * b + c) % b = c"),
+    # Lean core (`Nat/Basic.lean`), explicit arguments; `Nat.sub_self : ∀ (n : Nat), n - n = 0`
+    ("Nat.add_sub_cancel_right", "N", "(n m : α)", "n + m - m = n"),
+    ("Nat.sub_self", "N", "(n : α)", "n - n = 0"),
+    ("Nat.mul_eq_zero", "N", "{m n : α}", "m * n = 0 ↔ m = 0 ∨ n = 0"),
+    # Mathlib (Algebra/Order/Field/Basic.lean), `LinearOrderedField`, `{a b : α}`
+    ("div_neg_iff", "QR", "{a b : α}", "a / b < 0 ↔ 0 < a ∧ b < 0 ∨ a < 0 ∧ 0 < b"),
+    ("div_pos_iff", "QR", "{a b : α}", "0 < a / b ↔ 0 < a ∧ 0 < b ∨ a < 0 ∧ b < 0"),
+    # Mathlib (Algebra/Order/Ring/Lemmas.lean): `[PosMulStrictMono α] [MulPosStrictMono α]`, `{a b : α}`
+    ("mul_nonneg_iff_left_nonneg_of_pos", "NZQR", "{a b : α} (hb : 0 < b)", "0 ≤ a * b ↔ 0 ≤ a"),
+    ("mul_nonneg_iff_right_nonneg_of_pos", "NZQR", "{a b : α} (ha : 0 < a)", "0 ≤ a * b ↔ 0 ≤ b"),
+    # Mathlib (Data/Finset/Range… `Finset.mem_range_succ_iff {a b : ℕ} : a ∈ Finset.range b.succ ↔ a ≤ b`)
+    ("Finset.mem_range_succ_iff", "N", "{a b : α}", "a ∈ Finset.range (Nat.succ b) ↔ a ≤ b"),
+)
+
+PROOFS: dict[str, str] = {}
