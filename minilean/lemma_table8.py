@@ -14,7 +14,16 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Nat/Basic.lean`), explicit arguments; `Nat.sub_self : ∀ (n : Nat), n - n = 0`
     ("Nat.add_sub_cancel_right", "N", "(n m : α)", "n + m - m = n"),
     ("Nat.sub_self", "N", "(n : α)", "n - n = 0"),
+    # Lean core (`Nat/Basic.lean`): `protected theorem Nat.mul_sub (n m k : Nat)`, `Nat.mul_sub_left_distrib`'s twin
+    ("Nat.mul_sub", "N", "(n m k : α)", "n * (m - k) = n * m - n * k"),
+    ("Nat.sub_mul", "N", "(n m k : α)", "(n - m) * k = n * k - m * k"),
+    # Mathlib (Algebra/Order/Monoid/Canonical/Defs.lean): canonically ordered, so ℕ only (false in ℤ)
+    ("pos_iff_ne_zero", "N", "{a : α}", "0 < a ↔ a ≠ 0"),
     ("Nat.mul_eq_zero", "N", "{m n : α}", "m * n = 0 ↔ m = 0 ∨ n = 0"),
+    ("Nat.eq_zero_of_mul_eq_zero", "N", "{n m : α} (h : n * m = 0)", "n = 0 ∨ m = 0"),
+    ("Nat.sub_eq_zero_iff_le", "N", "{n m : α}", "n - m = 0 ↔ n ≤ m"),
+    # Lean core: `protected theorem Nat.le_sub_iff_add_le {n : Nat} (h : k ≤ m) : n ≤ m - k ↔ n + k ≤ m`
+    ("Nat.le_sub_iff_add_le", "N", "{k m n : α} (h : k ≤ m)", "n ≤ m - k ↔ n + k ≤ m"),
     # Mathlib (Algebra/Order/Field/Basic.lean), `LinearOrderedField`, `{a b : α}`
     ("div_neg_iff", "QR", "{a b : α}", "a / b < 0 ↔ 0 < a ∧ b < 0 ∨ a < 0 ∧ 0 < b"),
     ("div_pos_iff", "QR", "{a b : α}", "0 < a / b ↔ 0 < a ∧ 0 < b ∨ a < 0 ∧ b < 0"),
