@@ -17,6 +17,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Nat/Basic.lean`): `protected theorem Nat.mul_sub (n m k : Nat)`, `Nat.mul_sub_left_distrib`'s twin
     ("Nat.mul_sub", "N", "(n m k : α)", "n * (m - k) = n * m - n * k"),
     ("Nat.sub_mul", "N", "(n m k : α)", "(n - m) * k = n * k - m * k"),
+    ("Nat.sub_sub", "N", "(n m k : α)", "n - m - k = n - (m + k)"),
     # Mathlib (Algebra/Order/Monoid/Canonical/Defs.lean): canonically ordered, so ℕ only (false in ℤ)
     ("pos_iff_ne_zero", "N", "{a : α}", "0 < a ↔ a ≠ 0"),
     ("Nat.mul_eq_zero", "N", "{m n : α}", "m * n = 0 ↔ m = 0 ∨ n = 0"),
