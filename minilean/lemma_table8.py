@@ -14,7 +14,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Nat/Basic.lean`), explicit arguments; `Nat.sub_self : ∀ (n : Nat), n - n = 0`
     ("Nat.add_sub_cancel_right", "N", "(n m : α)", "n + m - m = n"),
     ("Nat.sub_self", "N", "(n : α)", "n - n = 0"),
-    # Lean core (`Nat/Basic.lean`): `protected theorem Nat.mul_sub (n m k : Nat)`, `Nat.mul_sub_left_distrib`'s twin
+    # Lean core (`Nat/Basic.lean`): `protected theorem Nat.mul_sub (n m k : Nat)` (= `mul_sub_left_distrib`)
     ("Nat.mul_sub", "N", "(n m k : α)", "n * (m - k) = n * m - n * k"),
     ("Nat.sub_mul", "N", "(n m k : α)", "(n - m) * k = n * k - m * k"),
     ("Nat.sub_sub", "N", "(n m k : α)", "n - m - k = n - (m + k)"),
@@ -31,6 +31,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Algebra/Order/Ring/Lemmas.lean): `[PosMulStrictMono α] [MulPosStrictMono α]`, `{a b : α}`
     ("mul_nonneg_iff_left_nonneg_of_pos", "NZQR", "{a b : α} (hb : 0 < b)", "0 ≤ a * b ↔ 0 ≤ a"),
     ("mul_nonneg_iff_right_nonneg_of_pos", "NZQR", "{a b : α} (ha : 0 < a)", "0 ≤ a * b ↔ 0 ≤ b"),
+    # Mathlib (Algebra/Order/GroupWithZero/Unbundled.lean): `(a0 : 0 < a)` with `{a b c : α}`
+    ("mul_le_mul_iff_of_pos_right", "NZQR", "{a b c : α} (a0 : 0 < a)", "b * a ≤ c * a ↔ b ≤ c"),
+    ("mul_le_mul_iff_of_pos_left", "NZQR", "{a b c : α} (a0 : 0 < a)", "a * b ≤ a * c ↔ b ≤ c"),
     # Mathlib (Data/Finset/Range… `Finset.mem_range_succ_iff {a b : ℕ} : a ∈ Finset.range b.succ ↔ a ≤ b`)
     ("Finset.mem_range_succ_iff", "N", "{a b : α}", "a ∈ Finset.range (Nat.succ b) ↔ a ≤ b"),
 )

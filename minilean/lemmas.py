@@ -333,6 +333,8 @@ def split_name(name: str) -> tuple[str, str | None] | None:
     base, _, fld = name.rpartition(".")
     if base in BY_NAME and fld in _IFF_FIELDS:
         return base, fld
+    if base in BY_NAME and fld == "symm" and "↔" in BY_NAME[base].concl:
+        return base, fld  # `Iff.symm foo`: the two sides swapped (`simp [le_sub_iff_add_le.symm]`)
     # `foo.symm.mp` is `Iff.mp (Iff.symm foo)`, which is `foo.mpr` (Iff.symm swaps the two directions)
     inner, _, sym = base.rpartition(".")
     if sym == "symm" and inner in BY_NAME and fld in _IFF_FIELDS and "↔" in BY_NAME[inner].concl:
@@ -432,6 +434,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         raise TacticFail(f"invalid field '{fld}': '{base}' is not an ↔")
     if any(not b.implicit and isinstance(b.ty, str) for b in decl.binders):
         raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
+    if fld == "symm":
+        return Decl(f"{base}.symm", decl.binders, PBin("↔", concl.rhs, concl.lhs)), rest
     lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
     return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
 
