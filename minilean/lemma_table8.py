@@ -25,6 +25,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.sub_eq_zero_iff_le", "N", "{n m : α}", "n - m = 0 ↔ n ≤ m"),
     # Lean core: `protected theorem Nat.le_sub_iff_add_le {n : Nat} (h : k ≤ m) : n ≤ m - k ↔ n + k ≤ m`
     ("Nat.le_sub_iff_add_le", "N", "{k m n : α} (h : k ≤ m)", "n ≤ m - k ↔ n + k ≤ m"),
+    # Lean core (`Nat/Gcd.lean`): `theorem Nat.dvd_gcd : k ∣ m → k ∣ n → k ∣ gcd m n`; admitted only with
+    # `m`, `n` numerals its arguments fix (`NUMERAL_ARGS`): z3 proves such an instance, not the schema
+    ("Nat.dvd_gcd", "N", "{k m n : α} (h₁ : k ∣ m) (h₂ : k ∣ n)", "k ∣ Nat.gcd m n"),
     # Mathlib (Algebra/Order/Field/Basic.lean), `LinearOrderedField`, `{a b : α}`
     ("div_neg_iff", "QR", "{a b : α}", "a / b < 0 ↔ 0 < a ∧ b < 0 ∨ a < 0 ∧ 0 < b"),
     ("div_pos_iff", "QR", "{a b : α}", "0 < a / b ↔ 0 < a ∧ 0 < b ∨ a < 0 ∧ b < 0"),
@@ -39,3 +42,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 PROOFS: dict[str, str] = {}
+
+# implicit variables a use must fix to numerals through its arguments (a trial elaboration reads them
+# off, as implicit exponents, `lemmas._infer_exponents`); that instance alone is checked and admitted.
+# With a variable there, the use is refused (Lean accepts it: weaker).
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {"Nat.dvd_gcd": ("m", "n")}

@@ -32,6 +32,7 @@ from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
 from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.lemma_table7 import PROOFS as BATCH7_PROOFS
 from minilean.lemma_table7 import ROWS as BATCH7_ROWS
+from minilean.lemma_table8 import NUMERAL_ARGS
 from minilean.lemma_table8 import PROOFS as BATCH8_PROOFS
 from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.statements import _Fail, _statement
@@ -412,6 +413,10 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
+    # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
+    read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
+    if read_off and fld is None:
+        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
@@ -471,7 +476,8 @@ def _infer_exponents(
         el.sorries[:] = sorries  # type: ignore[attr-defined]
     missing = [v for v in names if v not in found]
     if missing:
-        msg = f"minilean: the exponent '{missing[0]}' of '{name}' must be a numeral its arguments fix"
+        what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
+        msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
         raise TacticFail(msg)
     return found
 
