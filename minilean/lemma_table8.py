@@ -28,6 +28,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Nat/Gcd.lean`): `theorem Nat.dvd_gcd : k ∣ m → k ∣ n → k ∣ gcd m n`; admitted only with
     # `m`, `n` numerals its arguments fix (`NUMERAL_ARGS`): z3 proves such an instance, not the schema
     ("Nat.dvd_gcd", "N", "{k m n : α} (h₁ : k ∣ m) (h₂ : k ∣ n)", "k ∣ Nat.gcd m n"),
+    # Mathlib (Data/Nat/GCD/Basic.lean): `Nat.coprime_iff_gcd_eq_one : Coprime m n ↔ gcd m n = 1` (`Iff.rfl`)
+    ("Nat.coprime_iff_gcd_eq_one", "N", "{m n : α}", "Nat.Coprime m n ↔ Nat.gcd m n = 1"),
     # Mathlib (Algebra/Order/Field/Basic.lean), `LinearOrderedField`, `{a b : α}`
     ("div_neg_iff", "QR", "{a b : α}", "a / b < 0 ↔ 0 < a ∧ b < 0 ∨ a < 0 ∧ 0 < b"),
     ("div_pos_iff", "QR", "{a b : α}", "0 < a / b ↔ 0 < a ∧ 0 < b ∨ a < 0 ∧ b < 0"),
