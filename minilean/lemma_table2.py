@@ -71,7 +71,8 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Dvd.intro", "NZ", "{a b : α} (k : α) (h : a * k = b)", "a ∣ b"),
     ("Nat.mod_eq_zero_of_dvd", "N", "{a b : α} (h : a ∣ b)", "b % a = 0"),
     ("Nat.dvd_of_mod_eq_zero", "N", "{a b : α} (h : b % a = 0)", "a ∣ b"),
-    ("Nat.dvd_iff_mod_eq_zero", "N", "{k n : α}", "k ∣ n ↔ n % k = 0"),
+    # Lean core (`Nat/Dvd.lean`) as the 2024 proofs use it: explicit `(m n : Nat)` (later made implicit)
+    ("Nat.dvd_iff_mod_eq_zero", "N", "(m n : α)", "m ∣ n ↔ n % m = 0"),
     ("Nat.le_of_dvd", "N", "{m n : α} (h1 : 0 < n) (h2 : m ∣ n)", "m ≤ n"),
     ("Nat.sub_eq_zero_of_le", "N", "{n m : α} (h : n ≤ m)", "n - m = 0"),
     ("Nat.le_add_left", "N", "(n m : α)", "n ≤ m + n"),

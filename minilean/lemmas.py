@@ -32,6 +32,9 @@ from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
 from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.lemma_table7 import PROOFS as BATCH7_PROOFS
 from minilean.lemma_table7 import ROWS as BATCH7_ROWS
+from minilean.lemma_table8 import NUMERAL_ARGS
+from minilean.lemma_table8 import PROOFS as BATCH8_PROOFS
+from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -166,6 +169,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
+    + BATCH8_ROWS
 )
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
@@ -265,6 +269,7 @@ def check_schema(
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
+    proof = proof or BATCH8_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
@@ -329,6 +334,8 @@ def split_name(name: str) -> tuple[str, str | None] | None:
     base, _, fld = name.rpartition(".")
     if base in BY_NAME and fld in _IFF_FIELDS:
         return base, fld
+    if base in BY_NAME and fld == "symm" and "↔" in BY_NAME[base].concl:
+        return base, fld  # `Iff.symm foo`: the two sides swapped (`simp [le_sub_iff_add_le.symm]`)
     # `foo.symm.mp` is `Iff.mp (Iff.symm foo)`, which is `foo.mpr` (Iff.symm swaps the two directions)
     inner, _, sym = base.rpartition(".")
     if sym == "symm" and inner in BY_NAME and fld in _IFF_FIELDS and "↔" in BY_NAME[inner].concl:
@@ -406,6 +413,10 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
+    # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
+    read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
+    if read_off and fld is None:
+        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
@@ -428,6 +439,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         raise TacticFail(f"invalid field '{fld}': '{base}' is not an ↔")
     if any(not b.implicit and isinstance(b.ty, str) for b in decl.binders):
         raise TacticFail(f"minilean: '{base}.{fld}' needs its explicit arguments first")
+    if fld == "symm":
+        return Decl(f"{base}.symm", decl.binders, PBin("↔", concl.rhs, concl.lhs)), rest
     lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
     return Decl(f"{base}.{fld}", decl.binders, PBin("→", lhs, rhs)), rest
 
@@ -463,7 +476,8 @@ def _infer_exponents(
         el.sorries[:] = sorries  # type: ignore[attr-defined]
     missing = [v for v in names if v not in found]
     if missing:
-        msg = f"minilean: the exponent '{missing[0]}' of '{name}' must be a numeral its arguments fix"
+        what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
+        msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
         raise TacticFail(msg)
     return found
 
