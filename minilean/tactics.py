@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minilean import finset_lemmas, kmatch, normal_forms, rewrite, simp_tactics, smt
+from minilean import normal_forms, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
@@ -85,7 +85,6 @@ from minilean.syntax import (
     expr_vars,
     parse_term,
     prop_vars,
-    show_expr,
     show_prop,
     subst_prop,
     to_expr,
@@ -1039,52 +1038,14 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
-        many = re.match(r"^\[(.*)\]\s*at((?:\s+[^\s\[\]⊢]+)*)\s*(⊢)?\s*$", rest.strip(), re.S)
-        if many and (len(many.group(2).split()) > 1 or many.group(3)):  # several locations: rw_locations.py
-            items = [x.strip() for x in _split_top(many.group(1), ",") if x.strip()]
-            if not items:
-                raise TacticFail("unexpected token ']'; expected term")
-            return rw_at_locations(self._elab, g, items, many.group(2).split(), bool(many.group(3)))
-        m = re.match(r"^\[(.*)\]\s*(?:at\s+([^\s*⊢]+(?:\s+[^\s*⊢]+)*))?\s*$", rest.strip(), re.S)
-        if m is None:
+        m = re.match(r"^\[(.*)\]\s*(at((?:\s+[^\s\[\]⊢*]+)*)\s*(⊢)?)?\s*$", rest.strip(), re.S)
+        hyps = (m.group(3) or "").split() if m else []
+        if m is None or (m.group(2) and not hyps and not m.group(4)):  # `at` names no location
             raise TacticFail("unexpected syntax; expected `rw [h₁, ← h₂]` or `rw [h] at h'`")
         items = [x.strip() for x in _split_top(m.group(1), ",") if x.strip()]
         if not items:
             raise TacticFail("unexpected token ']'; expected term")
-        sorts = kmatch.rw_sorts(g)  # let values: kabstract's isDefEq zeta-delta-reduces them
-        hyps, target = g.hyps, g.target
-        # one location here (several, or `⊢` among them, went to rw_locations above); the location must
-        # contain an instance (withLocation on explicit targets); the goal itself when none is named
-        names = m.group(2).split() if m.group(2) else [None]
-        side: list[Prop] = []
-        for where in names:
-            hyp = Goal(hyps, target, g.tag).lookup(where) if where else None
-            if where and (hyp is None or hyp.is_var):
-                raise TacticFail(f"unknown hypothesis '{where}'")
-            cur: Prop = hyp.ty if hyp is not None else target  # type: ignore[assignment]
-            for item in items:  # rules with arguments to find (lemmas, ∀-equations): see rewrite.py
-                fin = finset_lemmas.rewrite_item(cur, item, sorts, g.lookup("Finset") is not None)
-                if fin is not None:  # big-operator lemmas with a function argument (finset_lemmas.py)
-                    cur = fin
-                    continue
-                rules = rewrite.rules_for(self._elab(g), g, item)
-                cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
-                side += prem
-                if not hits:
-                    shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
-                    raise TacticFail(
-                        "tactic 'rewrite' failed, did not find instance of the pattern in the target "
-                        f"expression\n  {shown}\n{g.render()}"
-                    )
-            if hyp is not None:
-                hyps = tuple(Hyp(h.name, cur) if h is hyp else h for h in hyps)
-            else:
-                target = cur
-        extra = [Goal(g.hyps, q, None) for q in side]
-        # `rw` then tries `rfl` with reducible transparency (see rewrite.closes_by_rfl)
-        if rewrite.closes_by_rfl(target, sorts):
-            return Outcome(extra)
-        return Outcome([Goal(hyps, target, g.tag), *extra])
+        return rw_at_locations(self._elab, g, items, hyps, bool(m.group(4)) or not hyps)  # rw_locations.py
 
     t_rewrite = t_rw
 
