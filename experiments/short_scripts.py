@@ -30,6 +30,7 @@ NUMERIC = ("ℕ", "ℤ", "ℚ", "ℝ", "ℂ")
 def _context(state: ProofState) -> tuple[list[str], list[tuple[str, str]], list[tuple[str, str]]]:
     """(hypothesis names, numeric variables with their sort, equations `name, lhs-var` usable by subst)."""
     goal = state.goals[0]
+    lines = goal.render().splitlines()
     hyps, nums, eqs = [], [], []
     for h in goal.hyps:
         if not h.accessible:
@@ -39,8 +40,7 @@ def _context(state: ProofState) -> tuple[list[str], list[tuple[str, str]], list[
                 nums.append((h.name, h.ty))
         else:
             hyps.append(h.name)
-            text = goal.render()
-            line = next((ln for ln in text.splitlines() if ln.startswith(f"{h.name} : ")), "")
+            line = next((ln for ln in lines if ln.startswith(f"{h.name} : ")), "")
             lhs = line[len(h.name) + 3 :].split(" = ", 1)[0].strip()
             if " = " in line and lhs.isidentifier():
                 eqs.append((h.name, lhs))
