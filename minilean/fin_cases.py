@@ -32,7 +32,7 @@ def _tag(parent: str | None, k: int) -> str:
 def fin_cases(g: Goal, rest: str) -> list[Goal]:
     name = rest.strip()
     if not re.fullmatch(r"[^\s,*()]+", name):
-        raise TacticFail("minilean: `fin_cases` is supported on one membership hypothesis `h : x ∈ Finset.range n`")
+        raise TacticFail("minilean: `fin_cases` is supported on one hypothesis `h : x ∈ Finset.range n`")
     h = g.lookup(name)
     if h is None:
         raise TacticFail(f"unknown identifier '{name}'")
