@@ -16,8 +16,13 @@ Mathlib's `protected theorem Int.induction_on {p : ℤ → Prop} (i : ℤ) (hz :
 names) of the Mathlib the 2024 proofs were checked with; a later rename of the cases is not modelled (the
 alternatives must then say `hz`/`hp`/`hn`, else they are refused: weaker). The new variable is a ℕ.
 
-Other `using` eliminators (`Nat.strong_induction_on`, `Nat.strongRecOn`, `Nat.twoStepInduction`, …) are
-refused: their case names differ between versions.
+`induction n using Nat.strong_induction_on with | h n ih => …` (also `Nat.strongInductionOn`, whose case is
+`ind`): `Nat.strong_induction_on {p : ℕ → Prop} (n : ℕ) (h : ∀ n, (∀ m, m < n → p m) → p n) : p n`
+(Mathlib writes the hypothesis `∀ m < n, p m`, the same term). One case: the new `n`, and
+`ih : ∀ m, m < n → P m` with the generalized hypotheses inside `P`.
+
+Other `using` eliminators (`Nat.strongRecOn`, `Nat.twoStepInduction`, `Nat.case_strong_induction_on`, …)
+are refused: their case names differ between versions.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from minilean.syntax import (
     EVar,
     Expr,
     PBin,
+    PQuant,
     PRel,
     Prop,
     SyntaxErr,
@@ -44,6 +50,8 @@ from minilean.syntax import (
 
 _LE_IND = re.compile(r"^(\S+)\s*,\s*(\S+)\s+using\s+Nat\.le_induction\s*$")
 _INT_IND = re.compile(r"^(\S+)\s+using\s+Int\.induction_on\s*$")
+_STRONG = re.compile(r"^(\S+)\s+using\s+Nat\.(strong_induction_on|strongInductionOn)\s*$")
+_STRONG_CASE = {"strong_induction_on": "h", "strongInductionOn": "ind"}
 
 
 def is_using(rest: str) -> bool:
@@ -125,14 +133,42 @@ def int_induction(g: Goal, z: str) -> list[Goal]:
     ]
 
 
+def strong_induction(g: Goal, n: str, case: str) -> list[Goal]:
+    """`induction n using Nat.strong_induction_on`: one case, the new `n` and `ih : ∀ m, m < n → P m`."""
+    from minilean.syntax import binder_names, prop_vars
+
+    var = g.lookup(n)
+    if var is None or not var.is_var or var.ty != NAT:
+        raise TacticFail(f"minilean: strong induction needs a ℕ variable, got '{n}'")
+    deps, kept, motive = _generalize(g, var, ())
+    # the bound variable: Lean's `m`, or a name no source can write when `m` is taken (display only)
+    taken = prop_vars(motive) | binder_names(motive) | {h.name for h in g.hyps}
+    m, k = "m", 0
+    while m in taken:
+        k += 1
+        m = f"m✝{k}"
+    try:
+        body = PBin("→", PRel("<", EVar(m), EVar(n), NAT), subst_prop(motive, n, EVar(m)))
+    except SyntaxErr as e:
+        raise TacticFail(str(e)) from None
+    ih = Hyp("ih", PQuant("∀", m, NAT, body), accessible=False)
+    new_var = Hyp(n, NAT, accessible=False)
+    tag = f"{g.tag}.{case}" if g.tag else case
+    return [Goal((*kept, new_var, ih, *deps), g.target, tag)]
+
+
 def induction_using(g: Goal, rest: str) -> list[Goal]:
     mi = _INT_IND.match(rest.strip())
     if mi is not None:
         return int_induction(g, mi.group(1))
+    ms = _STRONG.match(rest.strip())
+    if ms is not None:
+        return strong_induction(g, ms.group(1), _STRONG_CASE[ms.group(2)])
     mt = _LE_IND.match(rest.strip())
     if mt is None:
         raise TacticFail(
-            "minilean: `induction … using` is supported for `Nat.le_induction` and `Int.induction_on` only "
+            "minilean: `induction … using` is supported for `Nat.le_induction`, `Int.induction_on` and "
+            "`Nat.strong_induction_on` only "
             f"({rest.strip()})"
         )
     n, hn_name = mt.group(1), mt.group(2)

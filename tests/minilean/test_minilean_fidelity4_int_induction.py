@@ -80,8 +80,60 @@ def test_int_induction_on_nat_variable_refused() -> None:
 
 def test_other_eliminators_still_refused() -> None:
     src = (
-        "theorem t (n : ℕ) : 0 ≤ n := by\n  induction n using Nat.strong_induction_on with\n"
-        "  | h n ih => omega\n"
+        "theorem t (n : ℕ) : 0 ≤ n := by\n  induction n using Nat.twoStepInduction with\n"
+        "  | H1 => omega\n  | H2 => omega\n  | H3 n ih1 ih2 => omega\n"
     )
     errs = _errors(src)
     assert errs and "using" in errs[0]
+
+
+# ---------------------------------------------------------------- Nat.strong_induction_on (one case)
+
+SHEAD = (
+    "theorem t (f : ℕ → ℕ) (h0 : f 0 = 0) (h : ∀ n, f (n + 1) = f n) (n : ℕ) : f n = 0 := by\n"
+    "  induction n using Nat.strong_induction_on with\n"
+)
+SPROOF = (
+    "  | h n ih =>\n    cases n with\n    | zero => exact h0\n"
+    "    | succ k =>\n      rw [h]\n      exact ih k (by omega)\n"
+)
+
+
+def test_strong_induction_accepts() -> None:
+    # the case tag `h` is also a hypothesis name: the renaming re-check keeps the tag
+    assert _errors(SHEAD + SPROOF) == []
+
+
+def test_strong_induction_on_alias_case_ind() -> None:
+    src = SHEAD.replace("strong_induction_on", "strongInductionOn") + SPROOF.replace("| h n ih", "| ind n ih")
+    assert _errors(src) == []
+
+
+def test_strong_induction_false_variant_refused() -> None:
+    assert _errors(SHEAD.replace("= 0 :=", "= 1 :=") + SPROOF)
+
+
+def test_strong_induction_ih_needs_smaller_argument() -> None:
+    # ih only holds below n: using it at n itself is refused
+    src = SHEAD + "  | h n ih =>\n    exact ih n (by omega)\n"
+    assert _errors(src)
+
+
+def test_strong_induction_wrong_case_name_refused() -> None:
+    assert _errors(SHEAD + SPROOF.replace("| h n ih", "| ind n ih"))
+
+
+def test_strong_induction_avoids_capture() -> None:
+    # a variable called `m` in the motive: the bound variable of ih gets another name
+    src = (
+        "theorem t (m n : ℕ) (hm : m < n) : m < n + 1 := by\n"
+        "  induction n using Nat.strong_induction_on with\n"
+        "  | h n ih =>\n    exact ih m (by omega) (by omega)\n"
+    )
+    assert _errors(src)  # ih m needs m < n, i.e. m < m: omega fails
+    ok = (
+        "theorem t (m n : ℕ) (hm : m < n) : m < n + 1 := by\n"
+        "  induction n using Nat.strong_induction_on with\n"
+        "  | h n ih => omega\n"
+    )
+    assert _errors(ok) == []
