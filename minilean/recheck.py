@@ -112,6 +112,11 @@ def fresh_map(names: Iterable[str], avoid: set[str]) -> dict[str, str]:
 _CONT_RE = re.compile(_ID_CONT)
 _CASE_TAG_RE = re.compile(r"\bcase\s+$")
 _NAMED_ARG_AFTER = re.compile(r"[ \t]*:=")
+# `| h n ih =>` (an induction/cases alternative): the first word is the eliminator's case tag (`h` of
+# `Nat.strong_induction_on`, `hp` of `Int.induction_on`), never one of the user's names, even when a
+# hypothesis has the same name. Keeping it can only make a renamed copy fail (weaker), never pass.
+_ALT_TAG_BEFORE = re.compile(r"(?:^|\s)\|[ \t]*$")
+_ALT_TAG_AFTER = re.compile(rf"(?:[ \t]+(?:{_IDENT_RE.pattern}|_))*[ \t]*=>")
 
 
 def rename_text(text: str, mapping: Mapping[str, str]) -> str:
@@ -127,6 +132,12 @@ def rename_text(text: str, mapping: Mapping[str, str]) -> str:
             continue  # `(m := e)`: `m` names the callee's binder, not one of the user's names
         if head in _TAGS and _CASE_TAG_RE.search(text, 0, start):
             continue  # `case left =>`: a tag the library chose, not the user's name
+        if (
+            not dot
+            and _ALT_TAG_BEFORE.search(text, max(text.rfind("\n", 0, start), 0), start)
+            and _ALT_TAG_AFTER.match(text, m.end())
+        ):
+            continue  # `| hp i ih =>`: the eliminator's case tag
         if head in mapping:
             out.append(text[last:start])
             out.append(mapping[head] + dot + tail)

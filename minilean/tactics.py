@@ -1082,6 +1082,11 @@ class Runner:
     def t_interval_cases(self, g: Goal, rest: str) -> Outcome:
         return Outcome(interval_cases(g, rest))  # see interval_bounds.py
 
+    def t_fin_cases(self, g: Goal, rest: str) -> Outcome:
+        from minilean.fin_cases import fin_cases
+
+        return Outcome(fin_cases(g, rest))  # see fin_cases.py
+
     def t_rintro(self, g: Goal, rest: str) -> Outcome:
         """`rintro p₁ p₂ …`: intro each binder, destructing it with its rcases pattern."""
         chunks, depth, cur = [], 0, ""

@@ -34,6 +34,6 @@ def test_le_induction_refuses() -> None:
     src = "(n : ℕ) (hn : 0 ≤ n) : n ≤ n * n := by\n" + _HEAD
     assert _accepts(src + "  | base => norm_num\n  | succ k hk ih => nlinarith")
     assert not _accepts(src + "  | base => norm_num\n  | succ k hk ih => exact ih")
-    # other eliminators are not modelled
-    src = "(n : ℕ) : n ≥ 0 := by\n  induction n using Nat.strong_induction_on with\n  | h n ih => omega"
+    # other eliminators are not modelled (Nat.strong_induction_on is since round 10)
+    src = "(n : ℕ) : n ≥ 0 := by\n  induction n using Nat.case_strong_induction_on with\n  | hi n ih => omega"
     assert not _accepts(src)
