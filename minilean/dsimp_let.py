@@ -95,7 +95,7 @@ def _blocked(p: Prop, only: bool) -> str | None:
             return "True/False inside a connective"
         return _blocked(p.lhs, only) or _blocked(p.rhs, only)
     if isinstance(p, PNot):
-        if isinstance(p.arg, PRel) and p.arg.op == "=":  # no rfl simp lemma rewrites `¬a = b` (ne_eq's result)
+        if isinstance(p.arg, PRel) and p.arg.op == "=":  # ne_eq's result: no rfl simp lemma rewrites `¬a = b`
             return _blocked(p.arg, only)
         return "¬" if not only else _blocked(p.arg, only)
     if isinstance(p, PQuant):
