@@ -42,6 +42,12 @@ from minilean.syntax import (
     prop_vars,
 )
 
+# library functions no @[simp] rfl lemma rewrites: Mathlib/Data/Real/Sqrt.lean's simp lemmas about `√x`
+# (`sqrt_zero`, `sqrt_one`, `sqrt_mul`, `sqrt_inv`, …) are all proved by tactics, so dsimp leaves `√x`
+# alone (its argument is still simplified). `Real.log` is not listed: `Real.log_div_log` is @[simp] and
+# proved by `rfl` in some Mathlib versions, so dsimp may turn `log x / log b` into `logb b x`.
+NO_RFL_SIMP = frozenset({"Real.sqrt"})
+
 MAX_ROUNDS = 16  # a value may mention another listed let; unfold to a fixpoint, boundedly
 
 
@@ -68,7 +74,7 @@ def _expr_blocked(e: Expr, ty: str, only: bool) -> str | None:
     if isinstance(e, ESum):
         return "a big operator"
     if isinstance(e, EApp):
-        if not only and e.fn[:1].isupper():  # a library function (Nat.succ, Int.toNat, …)
+        if not only and e.fn[:1].isupper() and e.fn not in NO_RFL_SIMP:  # a library function (Nat.succ, …)
             return f"the library function {e.fn}"
         for a in e.args:
             r = _expr_blocked(a, "?", only)
@@ -89,6 +95,8 @@ def _blocked(p: Prop, only: bool) -> str | None:
             return "True/False inside a connective"
         return _blocked(p.lhs, only) or _blocked(p.rhs, only)
     if isinstance(p, PNot):
+        if isinstance(p.arg, PRel) and p.arg.op == "=":  # ne_eq's result: no rfl simp lemma rewrites `¬a = b`
+            return _blocked(p.arg, only)
         return "¬" if not only else _blocked(p.arg, only)
     if isinstance(p, PQuant):
         return _blocked(p.body, only)
@@ -111,7 +119,21 @@ def _flip_ge(p: Prop) -> Prop:
     if isinstance(p, PBin):
         return PBin(p.op, _flip_ge(p.lhs), _flip_ge(p.rhs))
     if isinstance(p, PQuant):
-        return PQuant(p.q, p.var, p.sort, _flip_ge(p.body))
+        return PQuant(p.q, p.var, p.sort, _flip_ge(p.body), p.implicit)
+    return p
+
+
+def _ne_to_not(p: Prop) -> Prop:
+    """`ne_eq : (a ≠ b) = ¬(a = b)` is @[simp] and proved by `rfl`, so dsimp (without `only`) restates every
+    `a ≠ b` as `¬a = b`, under connectives and binders too."""
+    if isinstance(p, PRel) and p.op == "≠":
+        return PNot(PRel("=", p.lhs, p.rhs, p.ty))
+    if isinstance(p, PBin):
+        return PBin(p.op, _ne_to_not(p.lhs), _ne_to_not(p.rhs))
+    if isinstance(p, PQuant):
+        return PQuant(p.q, p.var, p.sort, _ne_to_not(p.body), p.implicit)
+    if isinstance(p, PNot):
+        return PNot(_ne_to_not(p.arg))
     return p
 
 
@@ -175,7 +197,7 @@ def run_dsimp(g: Goal, rest: str, word: str) -> Outcome:
         if new == old:
             continue
         if check and not only:
-            new = _flip_ge(new)
+            new = _ne_to_not(_flip_ge(new))
         why = _blocked(new, only) if check else None
         if why is not None:
             raise TacticFail(f"minilean: after unfolding, {word} would also rewrite {why}; not modelled")

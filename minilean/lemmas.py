@@ -343,9 +343,12 @@ def split_name(name: str) -> tuple[str, str | None] | None:
     return None
 
 
-def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[Decl, list] | None:
+def resolve(
+    el: object, name: str, args: list, expected: Prop | None, ty_hint: str | None = None
+) -> tuple[Decl, list] | None:
     """The table lemma `name` (possibly `.mp`/`.mpr`) instantiated at the type its use fixes, with the
-    argument list left to apply (exponent literals consumed), or None when `name` is not in the table."""
+    argument list left to apply (exponent literals consumed), or None when `name` is not in the table.
+    `ty_hint`: the type a named argument `(α := T)` fixes (named_type_args.py)."""
     from minilean.syntax import SyntaxErr, _Typer
 
     parts = split_name(name)
@@ -358,7 +361,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     flat: list[tuple[str, str]] = [(v, t.strip()) for vs, t in explicit for v in vs.split()]
     exps: dict[str, int] = {}
     rest: list = []
-    ty: str | None = None
+    ty: str | None = ty_hint
+    if ty_hint is not None and ty_hint not in schema.types:
+        raise TacticFail(f"minilean: '{base}' is not available at type {ty_hint}")
     numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
     sorts = el._sorts()  # type: ignore[attr-defined]
     projected = fld is None and expected is None and "_expected" in el.__dict__

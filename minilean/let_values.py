@@ -157,6 +157,8 @@ def let_function(g: Goal, name: str, value: str, declared: str | None = None) ->
             sort = sort_of_node(ty_node) if ty_node is not None else None
             if want is not None and ty_node is None:
                 sort = want[0][i]
+            elif ty_node is None:
+                sort = _param_sort_from_uses(pname, node[2], g)
             elif want is not None and sort != want[0][i]:
                 raise TacticFail(f"type mismatch: parameter '{pname}' is declared of type {want[0][i]}")
             if sort not in (NAT, INT, RAT, REAL):
@@ -179,6 +181,60 @@ def let_function(g: Goal, name: str, value: str, declared: str | None = None) ->
     assert fun_sort(sort) is not None
     fv = FunValue(tuple(params), tuple(sorts), body, cod)
     return Goal((*g.hyps, Hyp(name, sort, True, fv)), g.target, g.tag)  # type: ignore[arg-type]
+
+
+def _param_sort_from_uses(pname: str, body: tuple, g: Goal) -> str | None:
+    """The type of an untyped parameter of `fun x => …`, as Lean's unifier fixes it: `x : ?α` applied to a
+    local function `f : A → B` (`fun x => f x - k`) makes `?α := A`. Read only where that is the whole
+    story: every use of `x` as an argument of a local function agrees, and `x` occurs in no ascription
+    `(x : T)` and under no other application (those could assign `?α` first, or differently); else None
+    (refused)."""
+    found: set[str] = set()
+    ok = True
+
+    def walk(n: object) -> None:
+        nonlocal ok
+        if not isinstance(n, tuple) or not n:
+            return
+        if not isinstance(n[0], str):  # a tuple of nodes (arguments, binders, items)
+            for d in n:
+                walk(d)
+            return
+        if n[0] == "id":
+            return  # an arithmetic leaf: the binop elaborator unifies it once the leaves are typed
+        if n[0] == "fun" and any(b[0] == pname for b in n[1]):
+            return  # shadowed
+        if n[0] == "ascr" and pname in _ids(n[1]):
+            ok = False
+            return
+        if n[0] == "app" and isinstance(n[1], tuple) and n[1][0] == "id":
+            h = g.lookup(n[1][1])
+            fs = fun_sort(h.ty) if h is not None and h.is_var and isinstance(h.ty, str) else None
+            for i, a in enumerate(n[2]):
+                if a == ("id", pname) and fs is not None and i < len(fs[0]):
+                    found.add(fs[0][i])
+                elif fs is None and pname in _ids(a):
+                    ok = False  # under a library function (`Real.sqrt x`): its own expectations
+                    return
+                else:
+                    walk(a)
+            return
+        for c in n[1:]:
+            walk(c)
+
+    walk(body)
+    return found.pop() if ok and len(found) == 1 else None
+
+
+def _ids(n: object) -> set[str]:
+    if not isinstance(n, tuple):
+        return set()
+    if n and n[0] == "id" and isinstance(n[1], str):
+        return {n[1]}
+    out: set[str] = set()
+    for c in n:
+        out |= _ids(c)
+    return out
 
 
 _FUN_HEAD = re.compile(r"^\s*([^\s:(]+)\s*((?:\([^()]*\)\s*)*)(?::(.*))?$", re.S)

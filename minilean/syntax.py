@@ -388,6 +388,10 @@ def tokenize(text: str) -> list[Tok]:
         m = _IDENT_RE.match(text, i)
         if m:
             word = m.group()
+            if word == "forall":  # Lean 4's ASCII spelling of `∀` (`unicodeSymbol "∀" "forall"`)
+                toks.append(Tok("sym", "∀", i))
+                i = m.end()
+                continue
             toks.append(Tok("id", word, i))
             i = m.end()
             continue

@@ -530,7 +530,8 @@ class Elaborator:
             if self._local(name.split(".")[0]) is None:  # Mathlib lemmas of the checked table
                 from minilean.lemmas import resolve
 
-                found = resolve(self, name, args, self.__dict__.pop("_expected", None))
+                ty_hint, args = self._named_type_arg(name, args)
+                found = resolve(self, name, args, self.__dict__.pop("_expected", None), ty_hint)
                 if found is not None:
                     return found
             if name in ("Eq.symm", "Ne.symm") and len(args) == 1 and self._local("Eq") is None:
@@ -588,10 +589,15 @@ class Elaborator:
             from minilean.lemmas import resolve, split_name
 
             parts = split_name(name)
-            found = resolve(self, name, args, None) if parts is not None and parts[1] is None else None
+            found = None
+            if parts is not None and parts[1] is None:
+                ty_hint, args = self._named_type_arg(name, args)
+                found = resolve(self, name, args, None, ty_hint)
             if found is None:
                 return None
             decl, args = found
+            # `(foo (x := e)).mpr h`: the inner named arguments are foo's own, not Iff.mpr's
+            args = [("named", a[1], a[2], "inner") if _is_named(a) else a for a in args]
         concl = iff_direction(decl.concl, fld)
         if concl is None:
             return None
@@ -599,6 +605,17 @@ class Elaborator:
             # `foo.mpr (x := e)` names a binder of `Iff.mpr`, not of `foo`: Lean rejects the name
             raise TacticFail(f"minilean: named arguments of '{decl.name}.{fld}' are not supported")
         return Decl(f"{decl.name}.{fld}", decl.binders, concl), [*args, *outer]
+
+    @staticmethod
+    def _named_type_arg(name: str, args: list) -> tuple[str | None, list]:
+        """`foo (α := T)` on a table lemma whose Mathlib type variable is known (named_type_args.py)."""
+        from minilean.lemmas import split_name
+        from minilean.named_type_args import take_type_arg
+
+        parts = split_name(name)
+        if parts is None or parts[1] is not None:
+            return None, args  # `foo.mpr (α := T)` names a binder of Iff.mpr: left to split_named
+        return take_type_arg(parts[0], args)
 
     def _symm_app(self, ty: Prop, field: str, args: list) -> tuple[Decl, list]:
         if field == "symm" and isinstance(ty, PRel) and ty.op in ("=", "≠") and not args:
@@ -818,14 +835,19 @@ def _bind_var(hyps: tuple[Hyp, ...], q: PQuant, name: str, ty_node: object) -> t
     return (*hyps, Hyp(name, shadowed.sort)), body
 
 
+def _is_named(a: object) -> bool:
+    return isinstance(a, tuple) and bool(a) and a[0] == "named"
+
+
 def split_named(decl: Decl, args: list) -> tuple[dict[str, object], list]:
     """The named arguments `(x := e)` of an application (by binder name) and the positional ones. A name
     that is no binder of `decl` is Lean's error; a repeated one too."""
     named: dict[str, object] = {}
     rest = []
     for a in args:
-        if isinstance(a, tuple) and a and a[0] == "named":
-            if decl.name.rpartition(".")[2] in _PROJECTIONS:  # `foo.mpr (x := e)` names Iff.mpr's binders
+        if _is_named(a):
+            inner = len(a) == 4  # written inside `(foo (x := e)).mpr`: one of foo's binders
+            if not inner and decl.name.rpartition(".")[2] in _PROJECTIONS:  # `foo.mpr (x := e)`: Iff.mpr's
                 raise TacticFail(f"minilean: named arguments of '{decl.name}' are not supported")
             if a[1] not in {b.name for b in decl.binders}:
                 raise TacticFail(f"invalid argument name '{a[1]}' for function '{decl.name}'")
