@@ -24,6 +24,7 @@ from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
+from minilean.simp_order import order_simp
 from minilean.syntax import (
     COMPLEX,
     FALSE,
@@ -373,6 +374,8 @@ class Simplifier:
         if op == "-" and isinstance(a, EBin) and isinstance(b, EBin) and (a.op, b.op) == ("+", "-"):
             if a.lhs == b.lhs:
                 return EBin("+", a.rhs, b.rhs)  # add_sub_sub_cancel
+        if op == "∸" and isinstance(a, EBin) and a.op == "+" and b in (a.lhs, a.rhs):
+            return a.lhs if a.rhs == b else a.rhs  # add_tsub_cancel_right / add_tsub_cancel_left (@[simp])
         if op in ("-", "∸"):
             if b == zero:
                 return a  # sub_zero / tsub_zero
@@ -534,6 +537,9 @@ class Simplifier:
             return TRUE if op == "≤" else PNot(PRel("=", b.args[0], a, ty))
         if op == "=" and b == ENum(0) and isinstance(a, EApp) and a.fn == "abs":
             return PRel("=", a.args[0], b, ty)  # abs_eq_zero
+        out = order_simp(op, a, b, ty)  # simp_order.py: further @[simp] order lemmas
+        if out is not None:
+            return out
         if op in ("=", "≤", "<"):
             if isinstance(a, EBin) and isinstance(b, EBin) and a.op == b.op == "+":
                 if a.lhs == b.lhs:
