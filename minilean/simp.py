@@ -347,6 +347,10 @@ class Simplifier:
                 return x  # Real.rpow_one (@[simp])
             if y == zero or x == one:
                 return one  # Real.rpow_zero, Real.one_rpow (@[simp])
+            if y == ENum(2):
+                # Real.rpow_two (@[simp] in the Mathlib of 2023-24; later Real.rpow_ofNat, @[simp], gives
+                # the same for 2): the monoid power. Other numeral exponents differ by version: left
+                return EBin("^", x, ENum(2))
             return None
         if not isinstance(e, EBin):
             return None
