@@ -217,6 +217,9 @@ class Simplifier:
 
     def _expr_once(self, e: Expr, ty: str) -> Expr:
         if isinstance(e, ESum):
+            lo, hi = self.expr(e.lo, e.ity), self.expr(e.hi, e.ity)
+            if (lo, hi) != (e.lo, e.hi):  # the bounds are simplified too (congruence; outside the binder)
+                return replace(e, lo=lo, hi=hi)
             stepped = range_step(e, frozenset(self.ss.ranges), self.ss.defaults)
             if stepped is not None:
                 self._tick()

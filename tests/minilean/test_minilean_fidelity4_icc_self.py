@@ -31,3 +31,19 @@ def test_icc_self_closes(goal: str, tac: str) -> None:
 ])
 def test_icc_self_refusals(goal: str, tac: str) -> None:
     assert _errors(goal, tac)
+
+
+def test_simp_rewrites_the_bounds_of_a_big_operator() -> None:
+    # simp rewrites `n` in the bound with the hypothesis (congruence), then Icc_self and prod_singleton
+    src = "(n : ℕ) (h : n = 0) : ∏ k in Finset.Icc 1 (n + 1), (1 + (1 : ℝ) / k ^ 3) ≤ 2"
+    res = elaborate(initial_env(), f"theorem t {src} := by\n  simp [h]\n  norm_num\n")
+    assert not res.has_errors
+    bad = "(n : ℕ) (h : n = 0) : ∏ k in Finset.Icc 1 (n + 1), (1 + (1 : ℝ) / k ^ 3) ≤ 1"
+    res = elaborate(initial_env(), f"theorem t {bad} := by\n  simp [h]\n  norm_num\n")
+    assert res.has_errors
+
+
+def test_bounds_are_simplified_without_a_named_range_lemma() -> None:
+    tac = "simp only [Finset.sum_range_succ, Finset.sum_range_zero]"
+    assert _errors("∑ k in Finset.range (2 + 1), k = 3", tac) == []
+    assert _errors("∑ k in Finset.range (2 + 1), k = 4", tac)
