@@ -1,13 +1,14 @@
 """Mathlib `@[simp]` lemmas about `≤`/`<`/`=` that the default simp set applies to a relation (simp.py's
 `_rel` calls `order_simp` after its own rules). Each entry names the Mathlib lemma (checked in Mathlib's
 source: `Mathlib/Algebra/Order/Monoid/Unbundled/Basic.lean`, `Order/Group/Unbundled/Basic.lean`,
-`Algebra/Order/Group/Abs.lean`); all are equivalences valid in ℕ, ℤ, ℚ and ℝ (ordered cancellative
-additive monoids; `sub_*` only where `-` is the ring subtraction, not ℕ's truncated one).
+`Algebra/Order/Group/Abs.lean`, `Analysis/SpecialFunctions/Log/Basic.lean`); the order ones are
+equivalences valid in ℕ, ℤ, ℚ and ℝ (ordered cancellative additive monoids; `sub_*` only where `-` is
+the ring subtraction, not ℕ's truncated one); `Real.log_eq_zero` is about ℝ.
 """
 
 from __future__ import annotations
 
-from minilean.syntax import NAT, EApp, EBin, ENeg, ENum, Expr, PRel, Prop
+from minilean.syntax import NAT, EApp, EBin, ENeg, ENum, Expr, PBin, PRel, Prop
 
 _ZERO = ENum(0)
 
@@ -37,6 +38,10 @@ def order_simp(op: str, a: Expr, b: Expr, ty: str) -> Prop | None:
             return PRel(op, b.rhs, b.lhs, ty)  # sub_nonneg / sub_pos: `0 ≤ x - y ↔ y ≤ x`
         if op == "≤" and ty == NAT and b == _ZERO and a != _ZERO:
             return PRel("=", a, _ZERO, ty)  # nonpos_iff_eq_zero (canonically ordered)
+    if op == "=" and b == _ZERO and isinstance(a, EApp) and a.fn == "Real.log" and len(a.args) == 1:
+        x = a.args[0]  # Real.log_eq_zero (@[simp]): `log x = 0 ↔ x = 0 ∨ x = 1 ∨ x = -1`
+        return PBin("∨", PRel("=", x, _ZERO, ty), PBin("∨", PRel("=", x, ENum(1), ty),
+                                                       PRel("=", x, ENeg(ENum(1)), ty)))
     if op == "=" and isinstance(a, EApp) and a.fn == "abs" and len(a.args) == 1 and ty != NAT:
         x = a.args[0]
         if b == x:
