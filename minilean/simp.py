@@ -344,6 +344,13 @@ class Simplifier:
                 return x  # Real.mul_self_sqrt, Real.sq_sqrt (@[simp], side condition `0 ≤ x`)
         if isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1 and e.args[0] in (zero, one):
             return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
+        if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and e.args[0] in (zero, one):
+            return zero  # Real.log_zero, Real.log_one (@[simp])
+        if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and (
+            isinstance(e.args[0], ENeg) or (isinstance(e.args[0], EApp) and e.args[0].fn == "abs")
+        ):
+            inner = e.args[0]  # Real.log_neg_eq_log, Real.log_abs (@[simp])
+            return EApp("Real.log", (inner.arg if isinstance(inner, ENeg) else inner.args[0],))  # type: ignore[union-attr]
         if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
             x, y = e.args
             if y == one:

@@ -42,3 +42,23 @@ def test_field_simp_clears_a_log_denominator() -> None:
 ])
 def test_refused(binders: str, goal: str, tactics: tuple[str, ...]) -> None:
     assert _errors(binders, goal, *tactics)
+
+
+@pytest.mark.parametrize("binders, goal, tactics", [
+    ("(h : Real.log 64 / Real.log 2 = Real.log 16 / Real.log 1)", "False", ("norm_num at h",)),
+    ("(h : Real.log (-64) / Real.log 2 = Real.log 16 / Real.log (-1))", "False", ("norm_num at h",)),
+    ("(x : ℝ)", "Real.log (-x) = Real.log x", ("simp",)),  # Real.log_neg_eq_log
+    ("(x : ℝ)", "Real.log (abs x) = Real.log x", ("simp",)),  # Real.log_abs
+    ("(x : ℝ) (h : Real.log 1 = x)", "x = 0", ("simp at h", "linarith")),  # Real.log_one
+])
+def test_log_simp_lemmas(binders: str, goal: str, tactics: tuple[str, ...]) -> None:
+    assert _errors(binders, goal, *tactics) == []
+
+
+@pytest.mark.parametrize("binders, goal, tactics", [
+    ("(h : Real.log 64 / Real.log 2 = Real.log 64 / Real.log 2)", "False", ("norm_num at h",)),
+    ("(x : ℝ)", "Real.log (-x) = -Real.log x", ("simp",)),
+    ("(x : ℝ) (h : Real.log 1 = x)", "x = 1", ("simp at h", "linarith")),
+])
+def test_log_simp_refusals(binders: str, goal: str, tactics: tuple[str, ...]) -> None:
+    assert _errors(binders, goal, *tactics)
