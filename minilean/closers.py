@@ -12,7 +12,9 @@ from fractions import Fraction
 from minilean.libfuns import LIB_FUNS
 from minilean.libsem import eval_lib_num
 from minilean.syntax import (
+    INT,
     NAT,
+    REAL,
     EApp,
     EBin,
     ECast,
@@ -33,6 +35,7 @@ from minilean.syntax import (
     _ediv,
     _emod,
     _is_prime,
+    expr_vars,
     prop_vars,
 )
 
@@ -192,6 +195,23 @@ def _sign(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
     return got if got is not None else hyp  # the better of the two facts, never a combination
 
 
+def _log_sign(a: Expr) -> str | None:
+    """Mathlib's positivity extensions for `Real.log`: `evalLogNatCast` / `evalLogIntCast` (`log ↑n ≥ 0`)
+    and `evalLogNatLit` (an argument norm_num evaluates to an integer `n`: `> 0` when |n| ≥ 2, else
+    `≥ 0`); a non-integer argument is left (its branch was not checked)."""
+    if isinstance(a, ECast) and a.src in (NAT, INT):
+        return NONNEG
+    if expr_vars(a, set()):
+        return None
+    try:
+        v = eval_num(a, REAL)
+    except (NotEvaluable, ValueError, ZeroDivisionError):
+        return None
+    if v.denominator != 1:
+        return None
+    return POS if abs(v) >= 2 else NONNEG
+
+
 def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
     if isinstance(e, ECast):
         s = _sign(e.arg, e.src, hyps)
@@ -202,6 +222,8 @@ def _sign_struct(e: Expr, ty: str, hyps: list[Prop]) -> str | None:
         return POS if _sign(e.args[0], ty, hyps) == POS else NONNEG
     if isinstance(e, EApp) and e.fn == "Real.exp":  # `exp a` is always > 0
         return POS
+    if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1:
+        return _log_sign(e.args[0])
     if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
         # Mathlib's evalRpowZero (`a ^ (0 : ℝ)` is 1) and evalRpow (the base's sign: > 0 gives > 0 by
         # Real.rpow_pos_of_pos, ≥ 0 gives ≥ 0 by Real.rpow_nonneg; nothing for a base of unknown sign)

@@ -260,6 +260,14 @@ def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
         return _nonzero(e.lhs, ty, hyps) and _nonzero(e.rhs, ty, hyps)
     if isinstance(e, EBin) and e.op == "^":
         return _nonzero(e.lhs, ty, hyps)
+    if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and not expr_vars(e, set()):
+        # the discharger's positivity step: Mathlib's `evalLogNatLit` proves `0 < Real.log n` for an
+        # integer literal with |n| ≥ 2 (norm_num evaluates the argument first)
+        try:
+            a = eval_num(e.args[0], ty)
+        except (NotEvaluable, ValueError, ZeroDivisionError):
+            return False
+        return a.denominator == 1 and abs(a) >= 2
     zero = ENum(0)
     for h in hyps:
         if isinstance(h, PNot) and isinstance(h.arg, PRel) and h.arg.op == "=":

@@ -4,7 +4,9 @@ big operators:
 * `∑ x ∈ range (n + 1), f x = ∑ x ∈ range n, f x + f n` (`∏ … = (∏ …) * f n`), used only when named
   (`simp [Finset.sum_range_succ]`), as in Mathlib where it is not a simp lemma; the bound unifies with
   `?n + 1` as Lean's unifier does: a literal `k ≥ 1` (`?n := k - 1`) or a term `e + k` with `k ≥ 1`;
-* `∑ x ∈ range 0, f x = 0` (`∏ … = 1`), a default simp lemma in Mathlib, so also used by plain `simp`.
+* `∑ x ∈ range 0, f x = 0` (`∏ … = 1`), a default simp lemma in Mathlib, so also used by plain `simp`;
+* `∑ x ∈ Icc a a, f x = f a` for a numeral `a` (`Finset.Icc_self`, then `sum_singleton` /
+  `prod_singleton` / `card_singleton`, all @[simp]): default set only.
 
 A filtered sum (`Finset.filter`) is another set and is left alone."""
 
@@ -35,6 +37,11 @@ def _pred(hi: Expr, body_has_binders: bool) -> Expr | None:
 
 def range_step(e: ESum, rules: frozenset[tuple[str, str]], defaults: bool) -> Expr | None:
     """One rewrite of `e` by the range lemmas in `rules` (`zero` also when the default simp set is on)."""
+    if (defaults and e.kind == "Icc" and e.guard is None and isinstance(e.lo, ENum) and e.lo == e.hi
+            and e.op in ("∑", "∏", "card")):
+        # `Finset.Icc_self` (Icc a a = {a}) then `Finset.sum_singleton` / `prod_singleton` /
+        # `card_singleton`, all @[simp]: the summand at `a`
+        return subst_expr(e.body, e.var, e.lo)
     if e.kind != "range" or e.guard is not None or e.op not in ("∑", "∏"):
         return None
     if e.hi == ENum(0) and ((e.op, "zero") in rules or defaults):

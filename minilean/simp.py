@@ -24,6 +24,7 @@ from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
+from minilean.simp_order import order_simp
 from minilean.syntax import (
     COMPLEX,
     FALSE,
@@ -216,6 +217,9 @@ class Simplifier:
 
     def _expr_once(self, e: Expr, ty: str) -> Expr:
         if isinstance(e, ESum):
+            lo, hi = self.expr(e.lo, e.ity), self.expr(e.hi, e.ity)
+            if (lo, hi) != (e.lo, e.hi):  # the bounds are simplified too (congruence; outside the binder)
+                return replace(e, lo=lo, hi=hi)
             stepped = range_step(e, frozenset(self.ss.ranges), self.ss.defaults)
             if stepped is not None:
                 self._tick()
@@ -340,12 +344,23 @@ class Simplifier:
                 return x  # Real.mul_self_sqrt, Real.sq_sqrt (@[simp], side condition `0 ≤ x`)
         if isinstance(e, EApp) and e.fn == "Real.sqrt" and len(e.args) == 1 and e.args[0] in (zero, one):
             return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
+        if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and e.args[0] in (zero, one):
+            return zero  # Real.log_zero, Real.log_one (@[simp])
+        if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and (
+            isinstance(e.args[0], ENeg) or (isinstance(e.args[0], EApp) and e.args[0].fn == "abs")
+        ):
+            inner = e.args[0]  # Real.log_neg_eq_log, Real.log_abs (@[simp])
+            return EApp("Real.log", (inner.arg if isinstance(inner, ENeg) else inner.args[0],))  # type: ignore[union-attr]
         if isinstance(e, EApp) and e.fn == "Real.rpow" and len(e.args) == 2:
             x, y = e.args
             if y == one:
                 return x  # Real.rpow_one (@[simp])
             if y == zero or x == one:
                 return one  # Real.rpow_zero, Real.one_rpow (@[simp])
+            if y == ENum(2):
+                # Real.rpow_two (@[simp] in the Mathlib of 2023-24; later Real.rpow_ofNat, @[simp], gives
+                # the same for 2): the monoid power. Other numeral exponents differ by version: left
+                return EBin("^", x, ENum(2))
             return None
         if not isinstance(e, EBin):
             return None
@@ -373,6 +388,8 @@ class Simplifier:
         if op == "-" and isinstance(a, EBin) and isinstance(b, EBin) and (a.op, b.op) == ("+", "-"):
             if a.lhs == b.lhs:
                 return EBin("+", a.rhs, b.rhs)  # add_sub_sub_cancel
+        if op == "∸" and isinstance(a, EBin) and a.op == "+" and b in (a.lhs, a.rhs):
+            return a.lhs if a.rhs == b else a.rhs  # add_tsub_cancel_right / add_tsub_cancel_left (@[simp])
         if op in ("-", "∸"):
             if b == zero:
                 return a  # sub_zero / tsub_zero
@@ -534,6 +551,9 @@ class Simplifier:
             return TRUE if op == "≤" else PNot(PRel("=", b.args[0], a, ty))
         if op == "=" and b == ENum(0) and isinstance(a, EApp) and a.fn == "abs":
             return PRel("=", a.args[0], b, ty)  # abs_eq_zero
+        out = order_simp(op, a, b, ty)  # simp_order.py: further @[simp] order lemmas
+        if out is not None:
+            return out
         if op in ("=", "≤", "<"):
             if isinstance(a, EBin) and isinstance(b, EBin) and a.op == b.op == "+":
                 if a.lhs == b.lhs:

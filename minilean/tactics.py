@@ -55,6 +55,7 @@ from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
+from minilean.rfl_eval import rfl_closes_long_sums
 from minilean.rw_locations import rw_at_locations
 from minilean.simp import Simplifier, SimpSet
 from minilean.structural import cases_nat, induction, revert
@@ -760,7 +761,9 @@ class Runner:
     def t_rfl(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
         unfolded = zeta(g.target, g.hyps)  # let-bound values unfold definitionally
-        if not _rfl_ok(g.target) and not (unfolded is not None and _rfl_ok(unfolded)):
+        if not _rfl_ok(g.target) and not (unfolded is not None and _rfl_ok(unfolded)) and not (
+            rfl_closes_long_sums(g.target)  # rfl_eval: long closed ℕ sums
+        ):
             raise TacticFail(
                 f"The rfl tactic failed. Possible reasons:\n- The goal is not a reflexive relation "
                 f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "
@@ -777,7 +780,7 @@ class Runner:
             raise TacticFail(f"congr failed to apply congruence\n{g.render()}")
         if splits(t.lhs, t.rhs):
             raise TacticFail("minilean: `congr` splitting an equation into argument goals is not supported")
-        if not (t.lhs == t.rhs or _rfl_ok(t) or _find_assumption(g) is not None):
+        if not (t.lhs == t.rhs or _rfl_ok(t) or rfl_closes_long_sums(t) or _find_assumption(g) is not None):
             raise TacticFail(f"congr failed to close the goal\n{g.render()}")
         return Outcome([])
 
