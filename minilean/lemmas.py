@@ -32,9 +32,12 @@ from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
 from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.lemma_table7 import PROOFS as BATCH7_PROOFS
 from minilean.lemma_table7 import ROWS as BATCH7_ROWS
-from minilean.lemma_table8 import NUMERAL_ARGS
+from minilean.lemma_table8 import NUMERAL_ARGS as BATCH8_NUMERAL_ARGS
 from minilean.lemma_table8 import PROOFS as BATCH8_PROOFS
 from minilean.lemma_table8 import ROWS as BATCH8_ROWS
+from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
+from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
+from minilean.lemma_table9 import ROWS as BATCH9_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -169,8 +172,9 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS
 )
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {**BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -269,7 +273,7 @@ def check_schema(
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
-    proof = proof or BATCH8_PROOFS.get(schema.name)
+    proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
@@ -457,10 +461,18 @@ def _infer_exponents(
     decl = unchecked(name, ty)
     holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
     found: dict[str, int] = {}
+    # Lean postpones `by` blocks until the other arguments are elaborated, so a `(by simp)` argument
+    # never fixes an implicit variable: in the trial it stands in as a `sorry` of its binder's type
+    trial = [("sorry",) if isinstance(a, tuple) and a and a[0] == "by" else a for a in args]
     try:
-        st = el.start_app(decl, list(args), for_apply=True)  # type: ignore[attr-defined]
+        st = el.start_app(decl, trial, for_apply=True)  # type: ignore[attr-defined]
         if expected is not None:
             s = match(st.pattern_result, expected, st.subst)
+            pat = st.pattern_result
+            if s is None and isinstance(pat, PBin) and pat.op == "↔":
+                # `(foo ha hb hn).mp h` (terms._applied_iff): the expected type is the side the projection
+                # concludes, so match it against either side (the side that does not fit gives nothing)
+                s = match(pat.lhs, expected, st.subst) or match(pat.rhs, expected, st.subst)
             if s is not None:
                 st.subst = s
         el.finish_app(st)  # type: ignore[attr-defined]
