@@ -361,6 +361,7 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     explicit = re.findall(r"\(([^():]+) : ([^()]+)\)", schema.binders)
     flat: list[tuple[str, str]] = [(v, t.strip()) for vs, t in explicit for v in vs.split()]
     exps: dict[str, int] = {}
+    hole_exps: list[str] = []
     rest: list = []
     ty: str | None = None
     numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
@@ -371,6 +372,9 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
     for i, arg in enumerate(args):
         kind = flat[i][1] if i < len(flat) and fld is None else None
         if kind == "exp":
+            if isinstance(arg, tuple) and arg[0] in ("hole", "wild"):
+                hole_exps.append(flat[i][0])  # `Nat.pow_mod _ _ _`: unification fixes it (below)
+                continue
             if not (isinstance(arg, tuple) and arg[0] == "num"):
                 raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
             exps[flat[i][0]] = arg[1]
@@ -414,6 +418,8 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    if hole_exps:  # an exponent given as `_`: read off the expected type by the trial, as an implicit one
+        exps.update(_infer_exponents(el, base, ty, list(args), expected, hole_exps))
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
@@ -427,10 +433,12 @@ def resolve(el: object, name: str, args: list, expected: Prop | None) -> tuple[D
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
-        if not lits and fld is None and not args and expected is not None and not projected:
+        # `Nat.pow_mod _ _ _` is `Nat.pow_mod` with every argument left to unification, as with none
+        holes = all(isinstance(a, tuple) and a and a[0] in ("hole", "wild") for a in args)
+        if not lits and fld is None and holes and expected is not None and not projected:
             inst = _goal_instance(el, base, ty, expected)
             if inst is not None:
-                return inst, []
+                return inst, list(args)
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
