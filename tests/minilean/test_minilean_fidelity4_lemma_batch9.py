@@ -2,8 +2,8 @@
 """Round 10: lemma batch 9 (`lemma_table9.py`): `pow_left_inj` (its exponent read off `hn`, with `by`
 arguments postponed and the expected type matched against the side `.mp`/`.mpr` concludes),
 `Nat.ModEq.mul_left/mul_right/mul` admitted per modulus (read off the hypotheses as a numeral), `rw [h]`
-with `h : a ≡ b [MOD n]` (Lean's `matchEq?` unfolds the def), and exponents given as `_`
-(`Nat.pow_mod _ _ _`). Accepting uses next to refusals."""
+with `h : a ≡ b [MOD n]` (Lean's `matchEq?` unfolds the def), exponents given as `_`
+(`Nat.pow_mod _ _ _`), and `Exists.intro w h` as a term. Accepting uses next to refusals."""
 
 from __future__ import annotations
 
@@ -36,6 +36,11 @@ ACCEPT = [
     "(h : 1 = 1) : 16 ^ 17 % 10 = (16 % 10) ^ 17 % 10 := Nat.pow_mod 16 _ 10",
     "(a b : ℕ) : (a + b) % 7 = (a % 7 + b % 7) % 7 := Nat.add_mod _ _ _",
     "(x : ℝ) : (2 * x) ^ 3 = 2 ^ 3 * x ^ 3 := mul_pow _ _ _",
+    # `Exists.intro w h` against an expected `∃` (or a def unfolding to one: `∣`, `Odd`) is `⟨w, h⟩`
+    "(B D : ℕ) (h : 7 * D = 5 * B) : 7 ∣ 5 * B := Exists.intro D (Eq.symm h)",
+    "(B D : ℤ) (h : 5 * B = 7 * D) : 7 ∣ 5 * B := by\n  have h2 : 7 ∣ 5 * B := Exists.intro D h\n  exact h2",
+    "(x : ℕ) (h : x = 3 ∧ x > 1) : ∃ y : ℕ, y = 3 ∧ y > 1 := Exists.intro x h",
+    "(n : ℕ) (h : n = 2 * 3 + 1) : Odd n := Exists.intro 3 h",
 ]
 
 REFUSE = [
@@ -56,6 +61,12 @@ REFUSE = [
     "(h : 1 = 1) : 16 ^ 17 % 10 = (16 % 10) ^ 17 % 9 := Nat.pow_mod _ _ _",
     "(k : ℕ) : 16 ^ k % 10 = (16 % 10) ^ k % 10 := Nat.pow_mod _ _ _",
     "(a b : ℕ) : (a + b) % 7 = (a % 7 + b % 7) % 6 := Nat.add_mod _ _ _",
+    # `Exists.intro`: the proof must fit the witness (`D * 7` is not `7 * D` by unfolding), the expected
+    # type must be an `∃` (not an `∧`), and it takes two arguments (the anonymous constructor flattens)
+    "(B D : ℕ) (h : 5 * B = D * 7) : 7 ∣ 5 * B := Exists.intro D h",
+    "(x : ℕ) (h : x = 4) : ∃ y : ℕ, y = 3 := Exists.intro x h",
+    "(x : ℕ) (h : x = 3) (h2 : x = 3) : x = 3 ∧ x = 3 := Exists.intro h h2",
+    "(x : ℕ) (h : x = 3) (h1 : x > 1) : ∃ y : ℕ, y = 3 ∧ y > 1 := Exists.intro x h h1",
 ]
 
 
