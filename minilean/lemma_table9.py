@@ -20,6 +20,17 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.ModEq.mul_left", "N", "{n a b : α} (c : α) (h : a ≡ b [MOD n])", "c * a ≡ c * b [MOD n]"),
     ("Nat.ModEq.mul_right", "N", "{n a b : α} (c : α) (h : a ≡ b [MOD n])", "a * c ≡ b * c [MOD n]"),
     ("Nat.ModEq.mul", "N", "{n a b c d : α} (h₁ : a ≡ b [MOD n]) (h₂ : c ≡ d [MOD n])", "a * c ≡ b * d [MOD n]"),
+    # Mathlib (Data/Nat/GCD/Basic.lean): `theorem Coprime.dvd_mul_left {m n k : ℕ} (H : Coprime k m) :
+    # k ∣ m * n ↔ k ∣ n` and `dvd_mul_right (H : Coprime k n) : k ∣ m * n ↔ k ∣ m`; admitted with the
+    # coprime pair numerals (`NUMERAL_ARGS`: z3 does not prove the schema, it does each such instance)
+    ("Nat.Coprime.dvd_mul_left", "N", "{m n k : α} (H : Nat.Coprime k m)", "k ∣ m * n ↔ k ∣ n"),
+    ("Nat.Coprime.dvd_mul_right", "N", "{m n k : α} (H : Nat.Coprime k n)", "k ∣ m * n ↔ k ∣ m"),
+    # Mathlib (Algebra/Group/Basic.lean): `variable [Semigroup α] {a b c : α}`, `theorem Dvd.intro (c : α)
+    # (h : a * c = b) : a ∣ b` and `alias dvd_of_mul_right_eq := Dvd.intro`
+    ("Dvd.intro", "NZ", "{a b : α} (c : α) (h : a * c = b)", "a ∣ b"),
+    ("dvd_of_mul_right_eq", "NZ", "{a b : α} (c : α) (h : a * c = b)", "a ∣ b"),
+    # Lean core: `protected theorem Nat.ne_of_gt {a b : ℕ} (h : b < a) : a ≠ b`
+    ("Nat.ne_of_gt", "N", "{a b : α} (h : b < a)", "a ≠ b"),
 )
 
 PROOFS: dict[str, str] = {}
@@ -30,6 +41,8 @@ NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     "Nat.ModEq.mul_left": ("n",),
     "Nat.ModEq.mul_right": ("n",),
     "Nat.ModEq.mul": ("n",),
+    "Nat.Coprime.dvd_mul_left": ("k", "m"),
+    "Nat.Coprime.dvd_mul_right": ("k", "n"),
 }
 
 __all__ = ["NUMERAL_ARGS", "PROOFS", "ROWS"]

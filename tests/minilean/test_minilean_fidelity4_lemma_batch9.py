@@ -41,6 +41,13 @@ ACCEPT = [
     "(B D : ℤ) (h : 5 * B = 7 * D) : 7 ∣ 5 * B := by\n  have h2 : 7 ∣ 5 * B := Exists.intro D h\n  exact h2",
     "(x : ℕ) (h : x = 3 ∧ x > 1) : ∃ y : ℕ, y = 3 ∧ y > 1 := Exists.intro x h",
     "(n : ℕ) (h : n = 2 * 3 + 1) : Odd n := Exists.intro 3 h",
+    # coprime cancellation with the coprime pair numerals; `Dvd.intro`, `Nat.ne_of_gt`
+    "(B : ℕ) (hc : Nat.Coprime 7 5) (h : 7 ∣ 5 * B) : 7 ∣ B := (Nat.Coprime.dvd_mul_left hc).mp h",
+    "(B : ℕ) (hc : Nat.Coprime 7 5) (h : 7 ∣ B * 5) : 7 ∣ B := (Nat.Coprime.dvd_mul_right hc).mp h",
+    "(B : ℕ) (hc : Nat.Coprime 7 5) (h : 7 ∣ B) : 7 ∣ 5 * B := (Nat.Coprime.dvd_mul_left hc).mpr h",
+    "(j k : ℕ) (h : j * k = 3) : j ∣ 3 := dvd_of_mul_right_eq k h",
+    "(j k : ℤ) (h : j * k = 3) : j ∣ 3 := Dvd.intro k h",
+    "(j : ℕ) (h : 0 < j) : j ≠ 0 := Nat.ne_of_gt h",
 ]
 
 REFUSE = [
@@ -67,6 +74,11 @@ REFUSE = [
     "(x : ℕ) (h : x = 4) : ∃ y : ℕ, y = 3 := Exists.intro x h",
     "(x : ℕ) (h : x = 3) (h2 : x = 3) : x = 3 ∧ x = 3 := Exists.intro h h2",
     "(x : ℕ) (h : x = 3) (h1 : x > 1) : ∃ y : ℕ, y = 3 ∧ y > 1 := Exists.intro x h h1",
+    # a variable coprime pair (Lean accepts: weaker); the wrong side of the product; the swapped `≠`
+    "(B k : ℕ) (hc : Nat.Coprime k 5) (h : k ∣ 5 * B) : k ∣ B := (Nat.Coprime.dvd_mul_left hc).mp h",
+    "(B : ℕ) (hc : Nat.Coprime 7 5) (h : 7 ∣ 5 * B) : 7 ∣ B := (Nat.Coprime.dvd_mul_right hc).mp h",
+    "(j k : ℕ) (h : k * j = 3) : j ∣ 3 := dvd_of_mul_right_eq k h",
+    "(j : ℕ) (h : 0 < j) : 0 ≠ j := Nat.ne_of_gt h",
 ]
 
 
@@ -83,7 +95,7 @@ def test_refuses(src: str) -> None:
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
 def test_rows_checked(row: tuple[str, str, str, str]) -> None:
     schema = _s(*row)
-    exps = dict(zip(NUMERAL_ARGS.get(row[0], ()), (12,), strict=False))
+    exps = dict(zip(NUMERAL_ARGS.get(row[0], ()), (7, 5), strict=False))
     exps.update({v: 3 for v in schema.exponents()})
     for ty in schema.types:
         assert admitted(row[0], ty, tuple(sorted(exps.items()))) is not None
@@ -99,6 +111,9 @@ FALSE_VARIANTS = [
     ("pow_left_inj", "Z", "{a b : α} (ha : 0 ≤ a) (hn : 2 ≠ 0)", "a ^ 2 = b ^ 2 ↔ a = b"),
     ("Nat.ModEq.mul_left", "N", "{a b : α} (c : α) (h : a ≡ b [MOD 6])", "c * a ≡ b [MOD 6]"),
     ("Nat.ModEq.mul", "N", "{a b c d : α} (h₁ : a ≡ b [MOD 6]) (h₂ : c ≡ d [MOD 6])", "a * c ≡ b + d [MOD 6]"),
+    ("Nat.Coprime.dvd_mul_left", "N", "{n : α} (H : Nat.Coprime 6 5)", "6 ∣ 4 * n ↔ 6 ∣ n"),
+    ("Dvd.intro", "Z", "{a b : α} (c : α) (h : c * b = a)", "a ∣ b"),
+    ("Nat.ne_of_gt", "N", "{a b : α} (h : b ≤ a)", "a ≠ b"),
 ]
 
 
