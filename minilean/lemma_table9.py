@@ -25,10 +25,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # coprime pair numerals (`NUMERAL_ARGS`: z3 does not prove the schema, it does each such instance)
     ("Nat.Coprime.dvd_mul_left", "N", "{m n k : α} (H : Nat.Coprime k m)", "k ∣ m * n ↔ k ∣ n"),
     ("Nat.Coprime.dvd_mul_right", "N", "{m n k : α} (H : Nat.Coprime k n)", "k ∣ m * n ↔ k ∣ m"),
-    # Mathlib (Algebra/Group/Basic.lean): `variable [Semigroup α] {a b c : α}`, `theorem Dvd.intro (c : α)
-    # (h : a * c = b) : a ∣ b` and `alias dvd_of_mul_right_eq := Dvd.intro`
-    ("Dvd.intro", "NZ", "{a b : α} (c : α) (h : a * c = b)", "a ∣ b"),
-    ("dvd_of_mul_right_eq", "NZ", "{a b : α} (c : α) (h : a * c = b)", "a ∣ b"),
+    # Mathlib (Algebra/Group/Basic.lean): `alias dvd_of_mul_right_eq := Dvd.intro`, i.e. `{a b : α} (c : α)
+    # (h : a * c = b) : a ∣ b` (`Dvd.intro` itself is a `lemma_table2` row)
+    ("dvd_of_mul_right_eq", "NZ", "{a b : α} (k : α) (h : a * k = b)", "a ∣ b"),
     # Lean core: `protected theorem Nat.ne_of_gt {a b : ℕ} (h : b < a) : a ≠ b`
     ("Nat.ne_of_gt", "N", "{a b : α} (h : b < a)", "a ≠ b"),
 )
