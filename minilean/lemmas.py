@@ -32,9 +32,12 @@ from minilean.lemma_table6 import ALIASES as BATCH6_ALIASES
 from minilean.lemma_table6 import ROWS as BATCH6_ROWS
 from minilean.lemma_table7 import PROOFS as BATCH7_PROOFS
 from minilean.lemma_table7 import ROWS as BATCH7_ROWS
-from minilean.lemma_table8 import NUMERAL_ARGS
+from minilean.lemma_table8 import NUMERAL_ARGS as BATCH8_NUMERAL_ARGS
 from minilean.lemma_table8 import PROOFS as BATCH8_PROOFS
 from minilean.lemma_table8 import ROWS as BATCH8_ROWS
+from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
+from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
+from minilean.lemma_table9 import ROWS as BATCH9_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -169,8 +172,9 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS
 )
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {**BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -269,7 +273,7 @@ def check_schema(
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
-    proof = proof or BATCH8_PROOFS.get(schema.name)
+    proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
@@ -360,6 +364,7 @@ def resolve(
     explicit = re.findall(r"\(([^():]+) : ([^()]+)\)", schema.binders)
     flat: list[tuple[str, str]] = [(v, t.strip()) for vs, t in explicit for v in vs.split()]
     exps: dict[str, int] = {}
+    hole_exps: list[str] = []
     rest: list = []
     ty: str | None = ty_hint
     if ty_hint is not None and ty_hint not in schema.types:
@@ -372,6 +377,9 @@ def resolve(
     for i, arg in enumerate(args):
         kind = flat[i][1] if i < len(flat) and fld is None else None
         if kind == "exp":
+            if isinstance(arg, tuple) and arg[0] in ("hole", "wild"):
+                hole_exps.append(flat[i][0])  # `Nat.pow_mod _ _ _`: unification fixes it (below)
+                continue
             if not (isinstance(arg, tuple) and arg[0] == "num"):
                 raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
             exps[flat[i][0]] = arg[1]
@@ -415,6 +423,8 @@ def resolve(
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    if hole_exps:  # an exponent given as `_`: read off the expected type by the trial, as an implicit one
+        exps.update(_infer_exponents(el, base, ty, list(args), expected, hole_exps))
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
@@ -428,10 +438,12 @@ def resolve(
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
-        if not lits and fld is None and not args and expected is not None and not projected:
+        # `Nat.pow_mod _ _ _` is `Nat.pow_mod` with every argument left to unification, as with none
+        holes = all(isinstance(a, tuple) and a and a[0] in ("hole", "wild") for a in args)
+        if not lits and fld is None and holes and expected is not None and not projected:
             inst = _goal_instance(el, base, ty, expected)
             if inst is not None:
-                return inst, []
+                return inst, list(args)
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
@@ -462,10 +474,18 @@ def _infer_exponents(
     decl = unchecked(name, ty)
     holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
     found: dict[str, int] = {}
+    # Lean postpones `by` blocks until the other arguments are elaborated, so a `(by simp)` argument
+    # never fixes an implicit variable: in the trial it stands in as a `sorry` of its binder's type
+    trial = [("sorry",) if isinstance(a, tuple) and a and a[0] == "by" else a for a in args]
     try:
-        st = el.start_app(decl, list(args), for_apply=True)  # type: ignore[attr-defined]
+        st = el.start_app(decl, trial, for_apply=True)  # type: ignore[attr-defined]
         if expected is not None:
             s = match(st.pattern_result, expected, st.subst)
+            pat = st.pattern_result
+            if s is None and isinstance(pat, PBin) and pat.op == "↔":
+                # `(foo ha hb hn).mp h` (terms._applied_iff): the expected type is the side the projection
+                # concludes, so match it against either side (the side that does not fit gives nothing)
+                s = match(pat.lhs, expected, st.subst) or match(pat.rhs, expected, st.subst)
             if s is not None:
                 st.subst = s
         el.finish_app(st)  # type: ignore[attr-defined]

@@ -69,6 +69,8 @@ def _as_rule(ty: Prop, reverse: bool) -> Rule:
     premises: list[Prop] = []
     ty, _ = open_foralls(ty, 10_000)
     while True:
+        if isinstance(ty, PModEq):  # Lean's `matchEq?` whnf-unfolds the def to `a % n = b % n`
+            ty = ty.unfolded()
         if isinstance(ty, PRel) and ty.op == "=":
             lhs, rhs, t = ty.lhs, ty.rhs, ty.ty
             break

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from minilean import kmatch
+from minilean import exists_intro, kmatch
 from minilean.congr_arg import NAMES as CONGR_ARG
 from minilean.congr_arg import congr_arg_decl
 from minilean.decls import Binder, Decl
@@ -269,6 +269,8 @@ class Elaborator:
 
     # -------------------------------------------------------------------------------------- checking
     def check(self, node: tuple, expected: Prop) -> None:
+        if node[0] == "app" and node[1] == exists_intro.HEAD and self._local("Exists") is None:
+            node = exists_intro.as_anonymous(node, expected)  # `Exists.intro w h` is `⟨w, h⟩` here
         kind = node[0]
         if kind == "anon":
             self._check_anon(node[1], expected, node)

@@ -114,11 +114,11 @@ REFUSE = [
     "(y : ℝ) (h : (1 - y) ^ 2 = 1) : 1 - y = 0 := pow_eq_zero h",
     "(y : ℝ) (h : y ^ 2 = 0) : y = 1 := pow_eq_zero h",
     "(x : ℝ) : Real.sqrt x < 3 ↔ x < 3 ^ 2 := Real.sqrt_lt (by norm_num) (by norm_num)",
-    # different moduli, wrong orientation; the nonlinear congruence rules are not admitted
+    # different moduli, wrong orientation (`Nat.ModEq.mul_left` is admitted per modulus since round 10:
+    # lemma_table9, tested in test_minilean_fidelity4_lemma_batch9.py)
     "(a b c : ℕ) (h : a ≡ b [MOD 7]) (h2 : b ≡ c [MOD 5]) : a ≡ c [MOD 7] := Nat.ModEq.trans h h2",
     "(a b : ℕ) (h : a ≡ b [MOD 7]) : b ≡ a [MOD 5] := Nat.ModEq.symm h",
     "(a b : ℕ) (h : a ≡ b [MOD 7]) : a ≡ b [MOD 7] := Nat.ModEq.symm h",
-    "(a b : ℕ) (h : a ≡ b [MOD 7]) : 2 * a ≡ 2 * b [MOD 7] := Nat.ModEq.mul_left 2 h",
 ]
 
 
