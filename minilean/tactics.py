@@ -25,6 +25,7 @@ from minilean.closers import (
 )
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
+from minilean.decide_prime import decide_with_primes
 from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
@@ -784,6 +785,8 @@ class Runner:
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
         truth = decide_bounded(g.target)  # closed, or `∀ x, x ≤ n → …` (closers.decide_bounded)
+        if truth is None:  # small `Nat.Prime n` atoms (decide_prime.py)
+            truth = decide_with_primes(g.target)
         if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
