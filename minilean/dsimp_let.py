@@ -44,9 +44,11 @@ from minilean.syntax import (
 
 # library functions no @[simp] rfl lemma rewrites: Mathlib/Data/Real/Sqrt.lean's simp lemmas about `√x`
 # (`sqrt_zero`, `sqrt_one`, `sqrt_mul`, `sqrt_inv`, …) are all proved by tactics, so dsimp leaves `√x`
-# alone (its argument is still simplified). `Real.log` is not listed: `Real.log_div_log` is @[simp] and
-# proved by `rfl` in some Mathlib versions, so dsimp may turn `log x / log b` into `logb b x`.
-NO_RFL_SIMP = frozenset({"Real.sqrt"})
+# alone (its argument is still simplified). `Real.log` likewise (round 11): its @[simp] lemmas (`log_zero`
+# by `dif_pos rfl`, `log_one`, `log_exp`, `log_abs`, `log_pow`, …) are not rfl proofs, and
+# `Real.log_div_log` (`log x / log b = logb b x`, proved by `rfl`) carries no @[simp] in Mathlib 4's
+# `Analysis/SpecialFunctions/Log/Base.lean` (checked at the port and in 2024-2025 versions).
+NO_RFL_SIMP = frozenset({"Real.sqrt", "Real.log"})
 
 MAX_ROUNDS = 16  # a value may mention another listed let; unfold to a fixpoint, boundedly
 

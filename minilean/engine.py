@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from minilean import lemmas, recheck
 from minilean.alternatives import run_alternatives, split_alternatives
 from minilean.calc import run_calc, split_calc
+from minilean.combinator_blocks import run_combinator_block, split_combinator_block
 from minilean.commands import (
     CommandError,
     count_declarations,
@@ -31,6 +32,7 @@ from minilean.statements import _Fail, _statement
 from minilean.syntax import (
     Parser,
     SyntaxErr,
+    binder_names,
     prop_vars,
 )
 from minilean.tactics import Outcome, Runner
@@ -145,10 +147,11 @@ def _with_shadowed(back: dict[str, str], goals: list[Goal]) -> dict[str, str]:
     becomes `x✝` (names.shadow_vars), so the renamed run's `r0_x✝` reads back as `x✝`."""
     out = dict(back)
     for g in goals:
-        names = {h.name for h in g.hyps} | prop_vars(g.target)
+        # binder names too: an inner binder alpha-renamed by `intro` (inner_binders.py) is `x✝`
+        names = {h.name for h in g.hyps} | prop_vars(g.target) | binder_names(g.target)
         for h in g.hyps:
             if not h.is_var:
-                names |= prop_vars(h.ty)  # type: ignore[arg-type]
+                names |= prop_vars(h.ty) | binder_names(h.ty)  # type: ignore[arg-type]
         for n in names:
             base, mark, rest = n.partition("✝")
             if mark and base in back and n not in out:
@@ -399,6 +402,20 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 run_calc(goals[0], *calc, lambda b, gl: _prove_block(env, b, gl, sorries),
                          lambda t, gl: _prove_term(env, t, gl, sorries))
                 goals = goals[1:]
+                continue
+            comb = split_combinator_block(grp)  # `all_goals` + an indented block (combinator_blocks.py)
+            if comb is not None:
+
+                def block_runner(b: list[Line], gs: list[Goal]) -> list[Goal]:
+                    mark = len(sorries)
+                    try:
+                        return _run_block(env, b, gs, sorries)
+                    except (_Fail, TacticFail, SyntaxErr):
+                        del sorries[mark:]  # a failed attempt (`try`, `any_goals`) leaves nothing behind
+                        raise
+
+                fails = (_Fail, TacticFail, SyntaxErr)
+                goals = run_combinator_block(comb[0], comb[1], goals, block_runner, fails)
                 continue
             nested = split_nested_by(grp)
             if nested is not None:

@@ -14,6 +14,7 @@ from minilean.closers import eval_num
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
+from minilean.ring_nf_funargs import normalize_fun_args
 from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from minilean.syntax import (
     FALSE,
@@ -115,7 +116,7 @@ def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
                 except NotLinear:
                     args.append(a)
             return EApp(e.fn, tuple(args))
-    return e
+    return normalize_fun_args(e, order, ring_normal)  # local functions' arguments (ring_nf_funargs.py)
 
 
 def _prop_atoms(p: Prop, out: list) -> list:

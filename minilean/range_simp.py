@@ -13,6 +13,7 @@ A filtered sum (`Finset.filter`) is another set and is left alone."""
 from __future__ import annotations
 
 from minilean.bigops import subst_expr
+from minilean.singleton_simp import singleton_step
 from minilean.syntax import EBin, ENum, ESum, Expr
 
 # simp argument names -> (operator, rule)
@@ -37,6 +38,8 @@ def _pred(hi: Expr, body_has_binders: bool) -> Expr | None:
 
 def range_step(e: ESum, rules: frozenset[tuple[str, str]], defaults: bool) -> Expr | None:
     """One rewrite of `e` by the range lemmas in `rules` (`zero` also when the default simp set is on)."""
+    if (single := singleton_step(e, defaults)) is not None:  # Icc_self / range_one (singleton_simp.py)
+        return single
     if (defaults and e.kind == "Icc" and e.guard is None and isinstance(e.lo, ENum) and e.lo == e.hi
             and e.op in ("∑", "∏", "card")):
         # `Finset.Icc_self` (Icc a a = {a}) then `Finset.sum_singleton` / `prod_singleton` /

@@ -25,6 +25,7 @@ from minilean.closers import (
 )
 from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
+from minilean.decide_prime import decide_with_primes
 from minilean.dsimp_let import run_dsimp
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
@@ -46,6 +47,7 @@ from minilean.goals import (
     unfold,
 )
 from minilean.induction_using import induction_using, is_using
+from minilean.inner_binders import rename_inner_binders
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
@@ -56,6 +58,7 @@ from minilean.nested import NestedBy, split_nested_by
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.rfl_eval import rfl_closes_long_sums
+from minilean.ring_nf_funargs import local_fun_domains
 from minilean.rw_locations import rw_at_locations
 from minilean.simp import Simplifier, SimpSet
 from minilean.structural import cases_nat, induction, revert
@@ -787,6 +790,8 @@ class Runner:
     def t_decide(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
         truth = decide_bounded(g.target)  # closed, or `∀ x, x ≤ n → …` (closers.decide_bounded)
+        if truth is None:  # small `Nat.Prime n` atoms (decide_prime.py)
+            truth = decide_with_primes(g.target)
         if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "
@@ -958,7 +963,8 @@ class Runner:
             try:
                 if normal_forms.has_symbolic_pow(t):  # there minilean's ring_nf is not Lean's
                     raise TacticFail("ring_nf")
-                return Outcome(normal_forms.at_locations(g, "", normal_forms.ring_nf_prop, "ring_nf"))
+                with local_fun_domains(g.hyps):
+                    return Outcome(normal_forms.at_locations(g, "", normal_forms.ring_nf_prop, "ring_nf"))
             except TacticFail:
                 raise TacticFail(f"ring failed, ring_nf subsidiary goal\n{g.render()}") from None
         return Outcome([])
@@ -973,7 +979,8 @@ class Runner:
         return run_linear_combination(g, rest, self.globals)
 
     def t_ring_nf(self, g: Goal, rest: str) -> Outcome:
-        return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
+        with local_fun_domains(g.hyps):  # ring_nf enters local functions' arguments (ring_nf_funargs.py)
+            return Outcome(normal_forms.at_locations(g, rest, normal_forms.ring_nf_prop, "ring_nf"))
 
     def t_push_cast(self, g: Goal, rest: str) -> Outcome:
         return Outcome(normal_forms.at_locations(g, rest, normal_forms.push_cast_prop, "push_cast"))
@@ -1267,6 +1274,8 @@ def _intro_var(hyps: tuple[Hyp, ...], q: PQuant, name: str | None) -> tuple[tupl
     if name is None or name == "_":
         _fresh_var(hyps, q.var, q.body)
         return (*hyps, Hyp(q.var, q.sort, accessible=False)), q.body
+    if name in binder_names(q.body) and not any(h.name == name and h.is_var for h in hyps):
+        q = PQuant(q.q, q.var, q.sort, rename_inner_binders(q.body, name, {h.name for h in hyps}), q.implicit)
     _fresh_var(hyps, name, q.body)
     # a proof hypothesis of that name stays, inaccessible (h✝), as Lean shadows it
     hyps = tuple(Hyp(h.name, h.ty, False, h.value) if not h.is_var and h.name == name else h for h in hyps)

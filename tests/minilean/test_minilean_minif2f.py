@@ -62,5 +62,6 @@ def test_lean4_integer_division_semantics() -> None:
     assert decides("(5 : ℕ) / 0 = 0") and decides("(5 : ℕ) % 0 = 5")
     assert decides("(3 : ℕ) - 5 = 0") and not decides("(3 : ℤ) - 5 = 0")
     assert decides("Nat.gcd 12 18 = 6") and decides("Even (10 : ℤ)") and not decides("Odd (10 : ℕ)")
-    assert not decides("Nat.Prime 97")  # Mathlib's Nat.Prime instance does not reduce: Lean's decide fails
+    # Mathlib marks `Nat.minFacAux` @[semireducible] so that `decide` settles small primes (decide_prime.py)
+    assert decides("Nat.Prime 97") and not decides("Nat.Prime 91")
     assert not decides("(2 : ℝ) + 2 = 4")  # Real is not decidable / computable
