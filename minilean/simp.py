@@ -58,6 +58,7 @@ from minilean.syntax import (
 )
 
 MAX_STEPS = 5000
+_I = EApp("Complex.I", ())
 _FLIP = {">": "<", "≥": "≤"}
 
 
@@ -370,6 +371,8 @@ class Simplifier:
         if not isinstance(e, EBin):
             return None
         op, a, b = e.op, e.lhs, e.rhs
+        if ty == COMPLEX and a == _I and ((op == "^" and b == ENum(2)) or (op == "*" and b == _I)):
+            return ENeg(one)  # Complex.I_sq, Complex.I_mul_I (@[simp], Mathlib Data/Complex/Basic.lean)
         if op == "+":
             if a == ENeg(b) or b == ENeg(a):
                 return zero  # neg_add_cancel / add_neg_cancel
