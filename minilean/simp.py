@@ -22,6 +22,7 @@ from fractions import Fraction
 from minilean.closers import eval_closed, eval_num
 from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
+from minilean.libfuns import LIB_FUNS
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.simp_order import order_simp
@@ -57,6 +58,7 @@ from minilean.syntax import (
 )
 
 MAX_STEPS = 5000
+_I = EApp("Complex.I", ())
 _FLIP = {">": "<", "≥": "≤"}
 
 
@@ -243,6 +245,10 @@ class Simplifier:
                 doms = [ty]
             elif e.fn in ("Nat.gcd", "Nat.lcm"):
                 doms = [NAT, NAT]
+            elif LIB_FUNS.get(e.fn, ((), ""))[0]:
+                # a library function's arguments live in its domain (`⌊x⌋ : ℤ` takes `x : ℝ`), not
+                # in the type of the surrounding term: simp lemmas must be picked at that type
+                doms = list(LIB_FUNS[e.fn][0])
             else:
                 doms = self.sorts.get(e.fn, "").split(" → ")[:-1] or [ty] * len(e.args)
             e = EApp(e.fn, tuple(self.expr(a, d) for a, d in zip(e.args, doms, strict=False)))
@@ -365,6 +371,8 @@ class Simplifier:
         if not isinstance(e, EBin):
             return None
         op, a, b = e.op, e.lhs, e.rhs
+        if ty == COMPLEX and a == _I and ((op == "^" and b == ENum(2)) or (op == "*" and b == _I)):
+            return ENeg(one)  # Complex.I_sq, Complex.I_mul_I (@[simp], Mathlib Data/Complex/Basic.lean)
         if op == "+":
             if a == ENeg(b) or b == ENeg(a):
                 return zero  # neg_add_cancel / add_neg_cancel
@@ -418,9 +426,15 @@ class Simplifier:
                 return a
             if a == zero or b == zero:
                 return zero  # zero_div, div_zero (Nat.div_zero / Int.ediv_zero)
-            if op == "/" and a == one and ty in (RAT, REAL, COMPLEX) and numeral(b) is None:
-                # one_div (@[simp]); numeral quotients are left as written (norm_num's rational
-                # literals `1 / 2`; what plain simp prints for them was not settled)
+            if op == "/" and a == one and ty in (RAT, REAL, COMPLEX) and (
+                numeral(b) is None or (isinstance(b, ENum) and not self.ss.norm_num)
+            ):
+                # one_div (@[simp]). Plain simp rewrites a natural literal denominator too: a Lean-
+                # verified proof runs `simp` on `⌊10 * (1 / 3 : ℝ)⌋ = 3` and then rewrites
+                # `← div_eq_mul_inv 10 3`, so simp left `10 * 3⁻¹` (no simproc evaluates ℝ literals).
+                # norm_num evaluates `1 / 2` to its rational literal first, so there the quotient is
+                # left as written; other numeral denominators (`1 / (2 / 3)`, `1 / -3`) meet further
+                # simp lemmas (inv_div, inv_neg) minilean does not model: left as written too.
                 return EApp("Inv.inv", (b,))
             return None
         if op == "%":
@@ -569,6 +583,8 @@ class Simplifier:
                 # div_eq_zero_iff (@[simp], GroupWithZero; ℕ/ℤ division rounds, so not there). Lean's
                 # one_div first makes `1 / b` into `b⁻¹` and inv_eq_zero gives `b = 0`: the same end
                 return PBin("∨", PRel("=", a.lhs, b, ty), PRel("=", a.rhs, b, ty))
+            if isinstance(a, EApp) and a.fn == "Inv.inv" and len(a.args) == 1 and ty in (RAT, REAL, COMPLEX):
+                return PRel("=", a.args[0], b, ty)  # inv_eq_zero (@[simp], GroupWithZero)
             if isinstance(a, ENeg):
                 return PRel("=", a.arg, b, ty)  # neg_eq_zero
             if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum) and a.rhs.n > 0:
