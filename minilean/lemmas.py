@@ -38,6 +38,8 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
+from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
+from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -172,7 +174,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {**BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
@@ -274,6 +276,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
+    proof = proof or BATCH10_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
