@@ -1,0 +1,78 @@
+# ruff: noqa: E501
+"""Round 11: lemma batch 10 (`lemma_table10.py`): `Nat.factorial_succ` (z3 unfolds its recursive
+function once), `Nat.factorial_pos` / `Nat.factorial_ne_zero` (proved in minilean by induction over
+every `n`, not per instance), `sq_pos_of_pos`. Accepting uses next to refusals and false variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from minilean.engine import elaborate, initial_env
+from minilean.lemma_table10 import PROOFS, ROWS
+from minilean.lemmas import NotAdmitted, _s, admitted, check_schema
+
+
+def _accepts(src: str) -> bool:
+    res = elaborate(initial_env(), f"theorem t {src}")
+    return not res.has_errors and not res.sorries
+
+
+ACCEPT = [
+    "(n : ℕ) : n ! ≠ 0 := Nat.factorial_ne_zero n",
+    "(m : ℕ) : 0 < m ! := Nat.factorial_pos m",
+    "(k : ℕ) : (k + 1) ! = (k + 1) * k ! := Nat.factorial_succ k",
+    "(k : ℕ) (h : 2 ≤ k) : (k + 1) ! ≠ 0 := by\n  exact Nat.factorial_ne_zero (k + 1)",
+    "(n : ℕ) : 0 < n ! * 2 := by\n  have h := Nat.factorial_pos n\n  omega",
+    "(k : ℕ) : (k + 1) ! = (k + 1) * k ! := by\n  rw [Nat.factorial_succ]",
+    "(x : ℝ) (hx : 0 < x) : 0 < x ^ 2 := sq_pos_of_pos hx",
+    "(x : ℤ) (hx : 0 < x) : 0 < x ^ 2 := by\n  have h := sq_pos_of_pos hx\n  exact h",
+    "(x y : ℝ) (hx : 0 < x) (h : y = x ^ 2) : 0 < y := by\n  nlinarith [sq_pos_of_pos hx]",
+]
+
+REFUSE = [
+    # the conclusions do not follow
+    "(n : ℕ) : 1 < n ! := Nat.factorial_pos n",
+    "(k : ℕ) : (k + 1) ! = k * k ! := Nat.factorial_succ k",
+    "(k : ℕ) : (k + 1) ! = (k + 2) * k ! := by\n  rw [Nat.factorial_succ]",
+    # `sq_pos_of_pos` needs `0 < a`, not `a ≠ 0` nor `0 ≤ a`
+    "(x : ℝ) (hx : x ≠ 0) : 0 < x ^ 2 := sq_pos_of_pos hx",
+    "(x : ℝ) (hx : 0 ≤ x) : 0 < x ^ 2 := sq_pos_of_pos hx",
+    "(x : ℝ) (hx : 0 < x) : 0 < x ^ 3 := sq_pos_of_pos hx",
+]
+
+
+@pytest.mark.parametrize("src", ACCEPT)
+def test_accepts(src: str) -> None:
+    assert _accepts(src), src
+
+
+@pytest.mark.parametrize("src", REFUSE)
+def test_refuses(src: str) -> None:
+    assert not _accepts(src), src
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+def test_rows_checked(row: tuple[str, str, str, str]) -> None:
+    for ty in _s(*row).types:
+        assert admitted(row[0], ty) is not None
+
+
+def test_proof_rows_are_proved_not_z3() -> None:
+    # z3 cannot do the induction: these rows are admitted only through their minilean proofs
+    assert set(PROOFS) == {"Nat.factorial_pos", "Nat.factorial_ne_zero"}
+
+
+FALSE_VARIANTS = [
+    # the row's proof is run on the (false) statement and must fail: a proof is never trusted blindly
+    ("Nat.factorial_pos", "N", "(n : α)", "1 < n !"),
+    ("Nat.factorial_ne_zero", "N", "(n : α)", "n ! ≠ 1"),
+    ("Nat.factorial_succ", "N", "(n : α)", "(n + 1) ! = n * n !"),
+    ("sq_pos_of_pos", "Z", "{a : α} (ha : 0 ≤ a)", "0 < a ^ 2"),
+]
+
+
+@pytest.mark.parametrize("row", FALSE_VARIANTS, ids=[r[0] for r in FALSE_VARIANTS])
+def test_false_variants_refused(row: tuple[str, str, str, str]) -> None:
+    schema = _s(*row)
+    with pytest.raises(NotAdmitted):
+        check_schema(schema, schema.types[0], {})
