@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Batch 10 of the lemma table (`lemmas.py`): lemmas the public proofs name as terms after round 10
 (round 11).
 
@@ -19,6 +20,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Algebra/Order/Ring/Lemmas; `[StrictOrderedSemiring R] {a : R}`): `theorem sq_pos_of_pos
     # (ha : 0 < a) : 0 < a ^ 2` (later generalised to `[PosMulStrictMono M₀]`, same statement)
     ("sq_pos_of_pos", "NZQR", "{a : α} (ha : 0 < a)", "0 < a ^ 2"),
+    # Mathlib (Algebra/Order/Ring/Lemmas, `[LinearOrderedRing R] {a : R}`): Bernoulli's inequality,
+    # `lemma one_add_mul_le_pow (H : -2 ≤ a) (n : ℕ) : 1 + n * a ≤ (1 + a) ^ n`, for every `n` (a ℕ
+    # variable, not an `exp` numeral): proved below by induction, z3 does not prove it
+    ("one_add_mul_le_pow", "ZQR", "{a : α} (H : -2 ≤ a) (n : ℕ)", "1 + (n : α) * a ≤ (1 + a) ^ n"),
 )
 
 # proofs by induction over every `n` (not per instance): each goes through minilean's elaborator
@@ -30,6 +35,27 @@ PROOFS: dict[str, str] = {
     ),
     # from the row above (itself proved by induction), as Mathlib does: `(factorial_pos n).ne'`
     "Nat.factorial_ne_zero": "exact Nat.ne_of_gt (Nat.factorial_pos n)",
+    # Bernoulli for `-2 ≤ a` needs two steps back (`1 + a` may be negative): induction on the pair
+    # (P m, P (m + 1)); the step multiplies P m by `(1 + a) ^ 2 ≥ 0` and uses `m * a ^ 2 * (2 + a) ≥ 0`
+    "one_add_mul_le_pow": (
+        "have key : ∀ m : ℕ, (1 + (m : α) * a ≤ (1 + a) ^ m) ∧ (1 + ((m : α) + 1) * a ≤ (1 + a) ^ (m + 1)) := by\n"
+        "    intro m\n"
+        "    induction m with\n"
+        "    | zero => constructor <;> simp\n"
+        "    | succ k ih =>\n"
+        "      obtain ⟨h1, h2⟩ := ih\n"
+        "      constructor\n"
+        "      · push_cast\n"
+        "        exact h2\n"
+        "      · have e : (1 + a) ^ (k + 1 + 1) = (1 + a) ^ k * (1 + a) ^ 2 := by ring\n"
+        "        rw [e]\n"
+        "        have hsq : 0 ≤ (1 + a) ^ 2 := sq_nonneg (1 + a)\n"
+        "        have hk : 0 ≤ (k : α) := Nat.cast_nonneg k\n"
+        "        have h3 : 0 ≤ (k : α) * a ^ 2 * (2 + a) := mul_nonneg (mul_nonneg hk (sq_nonneg a)) (by linarith)\n"
+        "        push_cast\n"
+        "        nlinarith [mul_le_mul_of_nonneg_right h1 hsq, sq_nonneg a]\n"
+        "  exact (key n).1"
+    ),
 }
 
 __all__ = ["PROOFS", "ROWS"]

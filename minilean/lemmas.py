@@ -279,7 +279,8 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = proof or BATCH10_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
-    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
+    # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type
+    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof.replace('α', ty)}")
 
 
 # Admitting a lemma by a proof needs the whole elaborator, which sits above this module (engine ->

@@ -1,7 +1,7 @@
 # ruff: noqa: E501
 """Round 11: lemma batch 10 (`lemma_table10.py`): `Nat.factorial_succ` (z3 unfolds its recursive
-function once), `Nat.factorial_pos` / `Nat.factorial_ne_zero` (proved in minilean by induction over
-every `n`, not per instance), `sq_pos_of_pos`. Accepting uses next to refusals and false variants."""
+function once), `Nat.factorial_pos` / `Nat.factorial_ne_zero` and Bernoulli's
+`one_add_mul_le_pow` (proved in minilean by induction over every `n`, not per instance), `sq_pos_of_pos`. Accepting uses next to refusals and false variants."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ ACCEPT = [
     "(x : ℝ) (hx : 0 < x) : 0 < x ^ 2 := sq_pos_of_pos hx",
     "(x : ℤ) (hx : 0 < x) : 0 < x ^ 2 := by\n  have h := sq_pos_of_pos hx\n  exact h",
     "(x y : ℝ) (hx : 0 < x) (h : y = x ^ 2) : 0 < y := by\n  nlinarith [sq_pos_of_pos hx]",
+    # Bernoulli for every `n` (the row is proved by induction in minilean, at ℤ ℚ ℝ)
+    "(x : ℝ) (n : ℕ) (h₀ : -1 < x) : 1 + ↑n * x ≤ (1 + x) ^ n := by\n  apply one_add_mul_le_pow\n  linarith",
+    "(x : ℚ) (n : ℕ) (h : -2 ≤ x) : 1 + (n : ℚ) * x ≤ (1 + x) ^ n := one_add_mul_le_pow h n",
+    "(x : ℤ) (k : ℕ) (h : 0 ≤ x) : 1 + (k : ℤ) * x ≤ (1 + x) ^ k := one_add_mul_le_pow (by linarith) k",
 ]
 
 REFUSE = [
@@ -38,6 +42,10 @@ REFUSE = [
     "(x : ℝ) (hx : x ≠ 0) : 0 < x ^ 2 := sq_pos_of_pos hx",
     "(x : ℝ) (hx : 0 ≤ x) : 0 < x ^ 2 := sq_pos_of_pos hx",
     "(x : ℝ) (hx : 0 < x) : 0 < x ^ 3 := sq_pos_of_pos hx",
+    # Bernoulli needs `-2 ≤ a` (false at `a = -3`, `n = 5`); the exponent must match `n`
+    "(x : ℝ) (n : ℕ) (h₀ : -3 ≤ x) : 1 + ↑n * x ≤ (1 + x) ^ n := by\n  apply one_add_mul_le_pow\n  linarith",
+    "(x : ℝ) (n : ℕ) (h : -2 ≤ x) : 1 + (n : ℝ) * x ≤ (1 + x) ^ (n + 1) := one_add_mul_le_pow h n",
+    "(x : ℝ) (n : ℕ) (h : -2 ≤ x) : 1 + (n : ℝ) * x < (1 + x) ^ n := one_add_mul_le_pow h n",
 ]
 
 
@@ -59,7 +67,7 @@ def test_rows_checked(row: tuple[str, str, str, str]) -> None:
 
 def test_proof_rows_are_proved_not_z3() -> None:
     # z3 cannot do the induction: these rows are admitted only through their minilean proofs
-    assert set(PROOFS) == {"Nat.factorial_pos", "Nat.factorial_ne_zero"}
+    assert set(PROOFS) == {"Nat.factorial_pos", "Nat.factorial_ne_zero", "one_add_mul_le_pow"}
 
 
 FALSE_VARIANTS = [
@@ -68,6 +76,9 @@ FALSE_VARIANTS = [
     ("Nat.factorial_ne_zero", "N", "(n : α)", "n ! ≠ 1"),
     ("Nat.factorial_succ", "N", "(n : α)", "(n + 1) ! = n * n !"),
     ("sq_pos_of_pos", "Z", "{a : α} (ha : 0 ≤ a)", "0 < a ^ 2"),
+    ("one_add_mul_le_pow", "R", "{a : α} (H : -3 ≤ a) (n : ℕ)", "1 + (n : α) * a ≤ (1 + a) ^ n"),
+    ("one_add_mul_le_pow", "R", "{a : α} (H : -2 ≤ a) (n : ℕ)", "1 + 2 * (n : α) * a ≤ (1 + a) ^ n"),
+    ("one_add_mul_le_pow", "Z", "{a : α} (H : -2 ≤ a) (n : ℕ)", "1 + (n : α) * a < (1 + a) ^ n"),
 ]
 
 
