@@ -23,6 +23,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Algebra/Order/Ring/Lemmas, `[LinearOrderedRing R] {a : R}`): Bernoulli's inequality,
     # `lemma one_add_mul_le_pow (H : -2 ≤ a) (n : ℕ) : 1 + n * a ≤ (1 + a) ^ n`, for every `n` (a ℕ
     # variable, not an `exp` numeral): proved below by induction, z3 does not prove it
+    # Mathlib (Data/Nat/Prime/Factorial.lean): `theorem Prime.dvd_factorial : ∀ {n p : ℕ} (_ : Prime p),
+    # p ∣ n ! ↔ p ≤ n`; admitted per prime `p` given as a numeral (`NUMERAL_ARGS`), for every `n` (proof
+    # below). The hypothesis is anonymous in Mathlib; named `hp` here (only `(hp := …)` could tell)
+    ("Nat.Prime.dvd_factorial", "N", "{n p : α} (hp : Nat.Prime p)", "p ∣ n ! ↔ p ≤ n"),
     ("one_add_mul_le_pow", "ZQR", "{a : α} (H : -2 ≤ a) (n : ℕ)", "1 + (n : α) * a ≤ (1 + a) ^ n"),
 )
 
@@ -35,6 +39,29 @@ PROOFS: dict[str, str] = {
     ),
     # from the row above (itself proved by induction), as Mathlib does: `(factorial_pos n).ne'`
     "Nat.factorial_ne_zero": "exact Nat.ne_of_gt (Nat.factorial_pos n)",
+    # for a numeral `p` (substituted here): below `p`, `n !` is a numeral `p` does not divide (checked
+    # case by case, `interval_cases`); from `p` on, `p ∣ n !` by induction (`(k + 1)! = (k + 1) * k !`)
+    "Nat.Prime.dvd_factorial": (
+        "constructor\n"
+        "  · intro h\n"
+        "    by_contra hlt\n"
+        "    push_neg at hlt\n"
+        "    interval_cases n <;> norm_num at h\n"
+        "  · intro h\n"
+        "    have key : ∀ m : ℕ, p ≤ m → p ∣ m ! := by\n"
+        "      intro m\n"
+        "      induction m with\n"
+        "      | zero => intro h0; omega\n"
+        "      | succ k ih =>\n"
+        "        intro hk\n"
+        "        rw [Nat.factorial_succ]\n"
+        "        by_cases hk' : p ≤ k\n"
+        "        · exact Dvd.dvd.mul_left (ih hk') (k + 1)\n"
+        "        · have e : k + 1 = p := by omega\n"
+        "          rw [e]\n"
+        "          exact dvd_mul_right p (k !)\n"
+        "    exact key n h"
+    ),
     # Bernoulli for `-2 ≤ a` needs two steps back (`1 + a` may be negative): induction on the pair
     # (P m, P (m + 1)); the step multiplies P m by `(1 + a) ^ 2 ≥ 0` and uses `m * a ^ 2 * (2 + a) ≥ 0`
     "one_add_mul_le_pow": (
@@ -58,4 +85,8 @@ PROOFS: dict[str, str] = {
     ),
 }
 
-__all__ = ["PROOFS", "ROWS"]
+# `p` is substituted by the numeral a use fixes (through `hp`'s type or the expected type), in the
+# statement and in the proof; with a variable `p` the use is refused (Lean accepts: weaker)
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {"Nat.Prime.dvd_factorial": ("p",)}
+
+__all__ = ["NUMERAL_ARGS", "PROOFS", "ROWS"]

@@ -38,6 +38,7 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
+from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.statements import _Fail, _statement
@@ -176,7 +177,9 @@ SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS
 )
-NUMERAL_ARGS: dict[str, tuple[str, ...]] = {**BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS}
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
+    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
+}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -279,8 +282,13 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = proof or BATCH10_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
-    # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type
-    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof.replace('α', ty)}")
+    # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
+    # variables the instance fixes to numerals (`NUMERAL_ARGS`) are gone from the statement, so the
+    # proof names their numerals too (as `_statement_text` substitutes them)
+    proof = proof.replace("α", ty)
+    for v, n in exps.items():
+        proof = re.sub(rf"\b{v}\b", str(n), proof)
+    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
 
 
 # Admitting a lemma by a proof needs the whole elaborator, which sits above this module (engine ->
