@@ -89,4 +89,8 @@ PROOFS: dict[str, str] = {
 # statement and in the proof; with a variable `p` the use is refused (Lean accepts: weaker)
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {"Nat.Prime.dvd_factorial": ("p",)}
 
-__all__ = ["NUMERAL_ARGS", "PROOFS", "ROWS"]
+# the proof checks each `n < p` case by case: numerals above this bound are refused (Lean accepts:
+# weaker), so a large prime costs a refusal, not a long elaboration
+MAX_NUMERAL: dict[str, int] = {"Nat.Prime.dvd_factorial": 100}
+
+__all__ = ["MAX_NUMERAL", "NUMERAL_ARGS", "PROOFS", "ROWS"]

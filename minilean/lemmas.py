@@ -38,6 +38,7 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
+from minilean.lemma_table10 import MAX_NUMERAL
 from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
@@ -233,6 +234,9 @@ def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | No
     schema = BY_NAME[name]
     if name in PER_INSTANCE and any(v not in dict(exps) for v in _modulus(schema)):
         return NotAdmitted(f"minilean: lemma '{name}' is admitted per instance only (give its numerals)")
+    if any(abs(n) > MAX_NUMERAL.get(name, abs(n)) for _, n in exps):
+        bound = MAX_NUMERAL[name]
+        return NotAdmitted(f"minilean: lemma '{name}' is admitted with numerals up to {bound} only")
     try:
         return check_schema(BY_NAME[name], ty, dict(exps))
     except NotAdmitted as e:

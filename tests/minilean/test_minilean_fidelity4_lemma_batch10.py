@@ -81,6 +81,9 @@ def test_dvd_factorial_needs_its_prime() -> None:
     # `6` is no prime and `6 ∣ 3 !`: the proof fails on that instance (vacuous in Lean; refused: weaker)
     with pytest.raises(NotAdmitted):
         admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 6),))
+    # a prime above the case-by-case bound is refused without running the proof (Lean accepts: weaker)
+    with pytest.raises(NotAdmitted):
+        admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 101),))
 
 
 def test_proof_rows_are_proved_not_z3() -> None:
