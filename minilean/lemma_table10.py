@@ -40,13 +40,14 @@ PROOFS: dict[str, str] = {
     # from the row above (itself proved by induction), as Mathlib does: `(factorial_pos n).ne'`
     "Nat.factorial_ne_zero": "exact Nat.ne_of_gt (Nat.factorial_pos n)",
     # for a numeral `p` (substituted here): below `p`, `n !` is a numeral `p` does not divide (checked
-    # case by case, `interval_cases`); from `p` on, `p ∣ n !` by induction (`(k + 1)! = (k + 1) * k !`)
+    # case by case, `interval_cases`; for a non-prime `p`, `hp` itself is refuted there, the instance is
+    # vacuous as in Lean); from `p` on, `p ∣ n !` by induction (`(k + 1)! = (k + 1) * k !`)
     "Nat.Prime.dvd_factorial": (
         "constructor\n"
         "  · intro h\n"
         "    by_contra hlt\n"
         "    push_neg at hlt\n"
-        "    interval_cases n <;> norm_num at h\n"
+        "    interval_cases n <;> norm_num at h hp\n"
         "  · intro h\n"
         "    have key : ∀ m : ℕ, p ≤ m → p ∣ m ! := by\n"
         "      intro m\n"

@@ -78,9 +78,11 @@ def test_rows_checked(row: tuple[str, str, str, str]) -> None:
 def test_dvd_factorial_needs_its_prime() -> None:
     with pytest.raises(NotAdmitted):
         admitted("Nat.Prime.dvd_factorial", "ℕ")
-    # `6` is no prime and `6 ∣ 3 !`: the proof fails on that instance (vacuous in Lean; refused: weaker)
+    # `6` is no prime (and `6 ∣ 3 !`): the instance is vacuous, as in Lean, and admitted through `hp`
+    assert admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 6),)) is not None
+    # `0` (vacuous in Lean too): the proof does not cover it; refused (weaker)
     with pytest.raises(NotAdmitted):
-        admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 6),))
+        admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 0),))
     # a prime above the case-by-case bound is refused without running the proof (Lean accepts: weaker)
     with pytest.raises(NotAdmitted):
         admitted("Nat.Prime.dvd_factorial", "ℕ", (("p", 101),))
