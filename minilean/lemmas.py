@@ -38,6 +38,10 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
+from minilean.lemma_table10 import MAX_NUMERAL
+from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
+from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
+from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -172,9 +176,11 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS
 )
-NUMERAL_ARGS: dict[str, tuple[str, ...]] = {**BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS}
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
+    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
+}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -228,6 +234,9 @@ def _checked(name: str, ty: str, exps: tuple[tuple[str, int], ...]) -> Decl | No
     schema = BY_NAME[name]
     if name in PER_INSTANCE and any(v not in dict(exps) for v in _modulus(schema)):
         return NotAdmitted(f"minilean: lemma '{name}' is admitted per instance only (give its numerals)")
+    if any(abs(n) > MAX_NUMERAL.get(name, abs(n)) for _, n in exps):
+        bound = MAX_NUMERAL[name]
+        return NotAdmitted(f"minilean: lemma '{name}' is admitted with numerals up to {bound} only")
     try:
         return check_schema(BY_NAME[name], ty, dict(exps))
     except NotAdmitted as e:
@@ -274,8 +283,15 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
+    proof = proof or BATCH10_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
+    # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
+    # variables the instance fixes to numerals (`NUMERAL_ARGS`) are gone from the statement, so the
+    # proof names their numerals too (as `_statement_text` substitutes them)
+    proof = proof.replace("α", ty)
+    for v, n in exps.items():
+        proof = re.sub(rf"\b{v}\b", str(n), proof)
     return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
 
 
