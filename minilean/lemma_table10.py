@@ -28,6 +28,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # below). The hypothesis is anonymous in Mathlib; named `hp` here (only `(hp := …)` could tell)
     ("Nat.Prime.dvd_factorial", "N", "{n p : α} (hp : Nat.Prime p)", "p ∣ n ! ↔ p ≤ n"),
     ("one_add_mul_le_pow", "ZQR", "{a : α} (H : -2 ≤ a) (n : ℕ)", "1 + (n : α) * a ≤ (1 + a) ^ n"),
+    # Mathlib (Algebra/Order/Floor.lean, `[LinearOrderedRing α] [FloorRing α] {z : ℤ} {a : α}`):
+    # `theorem floor_eq_iff : ⌊a⌋ = z ↔ ↑z ≤ a ∧ a < z + 1` (z3-checked)
+    ("Int.floor_eq_iff", "QR", "{a : α} {z : ℤ}", "Int.floor a = z ↔ (z : α) ≤ a ∧ a < (z : α) + 1"),
 )
 
 # proofs by induction over every `n` (not per instance): each goes through minilean's elaborator

@@ -36,9 +36,16 @@ ACCEPT = [
     "(x : ℝ) (n : ℕ) (h₀ : -1 < x) : 1 + ↑n * x ≤ (1 + x) ^ n := by\n  apply one_add_mul_le_pow\n  linarith",
     "(x : ℚ) (n : ℕ) (h : -2 ≤ x) : 1 + (n : ℚ) * x ≤ (1 + x) ^ n := one_add_mul_le_pow h n",
     "(x : ℤ) (k : ℕ) (h : 0 ≤ x) : 1 + (k : ℤ) * x ≤ (1 + x) ^ k := one_add_mul_le_pow (by linarith) k",
+    # `Int.floor_eq_iff` in `rw`, at a hypothesis and at the goal
+    "(x : ℝ) (h : Int.floor x = 3) : 3 ≤ x := by\n  rw [Int.floor_eq_iff] at h\n  norm_num at h\n  linarith [h.1]",
+    ": Int.floor ((7 : ℝ) / 2) = 3 := by\n  rw [Int.floor_eq_iff]\n  norm_num",
 ]
 
 REFUSE = [
+    # `Int.floor_eq_iff`: the interval is [z, z + 1), so neither bound may move
+    "(x : ℝ) (h : Int.floor x = 3) : 4 ≤ x := by\n  rw [Int.floor_eq_iff] at h\n  norm_num at h\n  linarith [h.1]",
+    "(x : ℝ) (h : Int.floor x = 3) : x < 3 := by\n  rw [Int.floor_eq_iff] at h\n  norm_num at h\n  linarith [h.2]",
+    ": Int.floor ((7 : ℝ) / 2) = 4 := by\n  rw [Int.floor_eq_iff]\n  norm_num",
     # the conclusions do not follow
     "(n : ℕ) : 1 < n ! := Nat.factorial_pos n",
     "(k : ℕ) : (k + 1) ! = k * k ! := Nat.factorial_succ k",
