@@ -42,6 +42,7 @@ from minilean.lemma_table10 import MAX_NUMERAL
 from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
+from minilean.lemma_table11 import ROWS as BATCH11_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -176,7 +177,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
