@@ -55,6 +55,7 @@ from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
+from minilean.norm_cast_derive import nat_cast_free
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.rfl_eval import rfl_closes_long_sums
@@ -546,7 +547,9 @@ class Runner:
         if rest.strip():
             raise TacticFail("minilean: only `norm_cast` and `norm_cast at h` are supported")
         want = norm_prop(g.target)
-        closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
+        closes = (nat_cast_free(g.target) and _trivial(g, g.target, 8)) or any(  # norm_cast_derive
+            defeq(t, want) for t in _proof_hyps(g)
+        ) or (
             isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
         )
         left = None if closes else norm_cast_open_goal(g.target)
