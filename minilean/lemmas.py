@@ -428,8 +428,11 @@ def resolve(
         ty = schema.types[0]
     if fld is not None and ty is not None and ty not in schema.types:
         ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
-    if ty is None and numeral_default and not projected:
-        ty = NAT  # only numerals: Lean's default instance makes them ℕ before the `↔` is taken apart
+    if ty is None and numeral_default and not projected and (fld is not None or expected is None):
+        # only numerals: Lean's default instance makes them ℕ before the `↔` is taken apart. With an
+        # expected type and no projection, `OfNat ?α 11` stays postponed until the result type is
+        # unified with it (default instances come last), so the expected type fixes α (below)
+        ty = NAT
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if (fld is not None or projected) and ty is not None and ty not in schema.types:

@@ -15,6 +15,7 @@ from minilean import normal_forms, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
+from minilean.apply_at import apply_at, split_apply_at
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import (
@@ -392,6 +393,8 @@ class Runner:
         return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
     def t_apply(self, g: Goal, rest: str) -> Outcome:
+        if (at := split_apply_at(rest)) is not None:  # Mathlib's `apply e at h` (apply_at.py)
+            return apply_at(self, g, *at)
         node = self._term(rest)
         el = self._elab(g)
         el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
