@@ -190,6 +190,15 @@ _IFF_FIELDS = {"mp": False, "1": False, "mpr": True, "2": True}
 _SWAP = {"mp": "mpr", "1": "2", "mpr": "mp", "2": "1"}
 
 
+class OpenArguments(TacticFail):
+    """Implicit numeral arguments (an exponent `{k : ℕ}`) that neither the arguments nor the expected type
+    fix. `rw` can still fix them from the rewritten term (rewrite.rules_for); `trial`: (name, type, args)."""
+
+    def __init__(self, msg: str, trial: tuple[str, str, list]) -> None:
+        super().__init__(msg)
+        self.trial = trial
+
+
 class NotAdmitted(TacticFail):
     """The lemma's instance could not be checked valid: it is refused."""
 
@@ -523,8 +532,26 @@ def _infer_exponents(
     if missing:
         what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
         msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
-        raise TacticFail(msg)
+        raise OpenArguments(msg, (name, ty, list(args)))
     return found
+
+
+def open_pattern(el: object, name: str, ty: str, args: list) -> Prop:
+    """The statement of `name` at `ty` applied to `args` with its unfixed implicit variables left as
+    metavariables (the term Lean's `rw` elaborates before `kabstract` assigns them). The trial's goals and
+    sorries are dropped; `by` arguments stand in as `sorry`, as in _infer_exponents."""
+    from minilean.goals import instantiate
+
+    decl = unchecked(name, ty)
+    holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
+    trial = [("sorry",) if isinstance(a, tuple) and a and a[0] == "by" else a for a in args]
+    try:
+        st = el.start_app(decl, trial, for_apply=True)  # type: ignore[attr-defined]
+        el.finish_app(st)  # type: ignore[attr-defined]
+        return instantiate(st.pattern_result, st.subst)
+    finally:
+        el.holes[:] = holes  # type: ignore[attr-defined]
+        el.sorries[:] = sorries  # type: ignore[attr-defined]
 
 
 def _goal_instance(el: object, name: str, ty: str, expected: Prop) -> Decl | None:
@@ -556,4 +583,15 @@ def candidate_types(name: str) -> tuple[str, ...]:
     return BY_NAME[parts[0]].types if parts else ()
 
 
-__all__ = ["BY_NAME", "SCHEMAS", "NotAdmitted", "Schema", "admitted", "check_schema", "resolve", "unchecked"]
+__all__ = [
+    "BY_NAME",
+    "SCHEMAS",
+    "NotAdmitted",
+    "OpenArguments",
+    "Schema",
+    "admitted",
+    "check_schema",
+    "open_pattern",
+    "resolve",
+    "unchecked",
+]

@@ -28,6 +28,7 @@ from fractions import Fraction
 import z3
 
 import minilean.lib_facts as lib_facts
+import minilean.rpow_numerals as rpow_numerals
 from minilean.bigops import indices, terms
 from minilean.libfuns import LIB_FUNS
 from minilean.syntax import (
@@ -132,6 +133,8 @@ def eval_lib_num(e: Expr, ty: str, eval_num: Callable[[Expr, str], Fraction]) ->
             v = eval_num(t, e.ty)
             acc = acc + v if add else acc * v
         return acc
+    if isinstance(e, EApp) and e.fn == "Real.rpow":  # norm_num's rpow extension (rpow_numerals.py)
+        return rpow_numerals.evaluate(e, eval_num)
     if isinstance(e, EApp) and e.fn in _NORM_NUM_FUNS:
         doms = LIB_FUNS[e.fn][0]
         vals = [eval_num(a, d) for a, d in zip(e.args, doms, strict=True)]

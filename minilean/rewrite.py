@@ -9,6 +9,7 @@ needs (`rw [abs_of_nonneg]` needs `0 ≤ a`) become new goals after the main one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -63,6 +64,11 @@ class Rule:
     # them until the rewrite has assigned the metavariables (Term.withSynthesize around the rewrite)
     late: list[tuple[object, Prop]] = field(default_factory=list)
     el: object = None
+    # a table lemma whose implicit numerals (`Real.logb_pow {k}`) only the rewritten term fixes: this rule's
+    # sides hold them as metavariables; `reelab(instance)` elaborates the lemma again with the first
+    # instance found (its statement with those metavariables assigned) as the expected type
+    pattern: Prop | None = None
+    reelab: Callable[[Prop], list[Rule]] | None = None
 
 
 def _as_rule(ty: Prop, reverse: bool) -> Rule:
@@ -105,7 +111,7 @@ def _postponed_by(st: object) -> list[tuple[object, Prop]]:
 
 def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     """The candidate rules for one `rw` item: one per type a table lemma could be used at."""
-    from minilean.lemmas import NotAdmitted, candidate_types, unchecked
+    from minilean.lemmas import NotAdmitted, OpenArguments, candidate_types, unchecked
 
     reverse = item.startswith("←") or item.startswith("<-")
     text = item.removeprefix("←").removeprefix("<-").strip()
@@ -131,6 +137,10 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
             check = False
             try:
                 app = el._as_app(node) if node[0] in ("id", "app", "proj") else None  # type: ignore[attr-defined]
+            except OpenArguments as e:
+                el._expected = None  # type: ignore[attr-defined]
+                out.append(_open_rule(el, node, e, reverse))
+                continue
             except NotAdmitted:
                 if ty is None or node[0] != "id":
                     raise
@@ -154,6 +164,37 @@ def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     if not out:
         raise err or TacticFail(f"minilean: cannot use '{text}' as a rewrite rule")
     return out
+
+
+def _open_rule(el: object, node: tuple, e: object, reverse: bool) -> Rule:
+    """`rw [Real.logb_pow hx]`: Lean elaborates the term with `k` a metavariable, `kabstract` assigns it at
+    the first instance in the rewritten term (pre-order, left to right). The returned rule matches with
+    those metavariables; rewrite_with then re-elaborates the lemma with that instance as expected type, so
+    the numerals found go through the table's usual per-instance admission (a symbolic one is refused)."""
+    from minilean.lemmas import open_pattern
+
+    name, ty, args = e.trial  # type: ignore[attr-defined]
+    pattern = open_pattern(el, name, ty, args)
+    rule = _as_rule(pattern, reverse)
+
+    def reelab(instance: Prop) -> list[Rule]:
+        if not is_ground(instance):  # a metavariable only the right side has: Lean cannot assign it either
+            raise e  # type: ignore[misc]
+        el._expected = instance  # type: ignore[attr-defined]
+        try:
+            app = el._as_app(node)  # type: ignore[attr-defined]
+        finally:
+            el._expected = None  # type: ignore[attr-defined]
+        st = el.start_app(*app, for_apply=True)  # type: ignore[attr-defined]
+        late = _postponed_by(st)
+        el.finish_app(st)  # type: ignore[attr-defined]
+        ground = _as_rule(instantiate(st.pattern_result, st.subst), reverse)
+        ground.late = [(arg, instantiate(pat, st.subst)) for arg, pat in late]  # type: ignore[misc]
+        ground.el = el
+        return [ground]
+
+    rule.pattern, rule.reelab, rule.el = pattern, reelab, el
+    return rule
 
 
 # ---------------------------------------------------------------------------------------------- matching
@@ -285,6 +326,8 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
         s = _first(p, rule, sorts)
         if s is None:
             continue
+        if rule.reelab is not None and rule.pattern is not None:  # the first instance fixes the numerals
+            return rewrite_with(p, rule.reelab(instantiate(rule.pattern, s)), sorts)
         premises = [instantiate(q, s) for q in rule.premises]
         if rule.ty is None:
             lhs, rhs = instantiate(rule.lhs, s), instantiate(rule.rhs, s)  # type: ignore[arg-type]
