@@ -1,0 +1,22 @@
+# ruff: noqa: E501
+"""Lemma batch 12 (`minilean/lemma_table12.py`): uses Lean accepts, and false variants refused."""
+
+from __future__ import annotations
+
+from lemma_batch_checks import accepts, assert_row_refused
+
+
+def test_nat_pow_succ_term_and_simp() -> None:
+    assert accepts("(k : ℕ) : 3 ^ (k + 1) = 3 ^ k * 3 := Nat.pow_succ 3 k")
+    assert accepts("(k : ℕ) : 5 ^ (k + 1) = 5 ^ k * 5 := by rw [Nat.pow_succ]")
+    assert accepts("(m k : ℕ) : (m + 2) ^ (k + 1) = (m + 2) ^ k * (m + 2) := by\n  simp [Nat.pow_succ]")
+
+
+def test_nat_pow_succ_refusals() -> None:
+    # the factor is on the right in core's statement (`Nat.pow_succ'` has it on the left)
+    assert not accepts("(k : ℕ) : 3 ^ (k + 1) = 3 * 3 ^ k := Nat.pow_succ 3 k")
+    # ℕ only: no such lemma at ℝ
+    assert not accepts("(x : ℝ) (k : ℕ) : x ^ (k + 1) = x ^ k * x := Nat.pow_succ x k")
+    # simp only has no commutativity to close the mirrored form
+    assert not accepts("(m k : ℕ) : (m + 2) ^ (k + 1) = (m + 2) * (m + 2) ^ k := by\n  simp only [Nat.pow_succ]")
+    assert_row_refused(("Nat.pow_succ", "N", "(b n : α)", "b ^ (n + 1) = b ^ n + b"))
