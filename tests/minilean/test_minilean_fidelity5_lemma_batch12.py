@@ -20,3 +20,19 @@ def test_nat_pow_succ_refusals() -> None:
     # simp only has no commutativity to close the mirrored form
     assert not accepts("(m k : ℕ) : (m + 2) ^ (k + 1) = (m + 2) * (m + 2) ^ k := by\n  simp only [Nat.pow_succ]")
     assert_row_refused(("Nat.pow_succ", "N", "(b n : α)", "b ^ (n + 1) = b ^ n + b"))
+
+
+def test_le_of_mul_le_mul_left() -> None:
+    assert accepts("(x y : ℝ) (h : 5 * x ≤ 5 * y) (h5 : (0:ℝ) < 5) : x ≤ y := le_of_mul_le_mul_left h h5")
+    assert accepts("(x y c : ℚ) (h : c * x ≤ c * y) (hc : 0 < c) : x ≤ y := le_of_mul_le_mul_left h hc")
+    assert accepts("(x y : ℕ) (h : 4 * x ≤ 4 * y) : x ≤ y := Nat.le_of_mul_le_mul_left h (by norm_num)")
+
+
+def test_le_of_mul_le_mul_left_refusals() -> None:
+    # `0 ≤ c` is not enough (c = 0), and the factor must be on the left
+    assert not accepts("(x y c : ℤ) (h : c * x ≤ c * y) (hc : 0 ≤ c) : x ≤ y := le_of_mul_le_mul_left h hc")
+    assert not accepts("(x y c : ℝ) (h : x * c ≤ y * c) (hc : 0 < c) : x ≤ y := le_of_mul_le_mul_left h hc")
+    # the hypotheses come in Mathlib's order (inequality first)
+    assert not accepts("(x y c : ℝ) (h : c * x ≤ c * y) (hc : 0 < c) : x ≤ y := le_of_mul_le_mul_left hc h")
+    assert_row_refused(("le_of_mul_le_mul_left", "ZQR", "{a b c : α} (h : c * a ≤ c * b) (hc : 0 ≤ c)", "a ≤ b"))
+    assert_row_refused(("Nat.le_of_mul_le_mul_left", "N", "{a b c : α} (h : c * a ≤ c * b)", "a ≤ b"))
