@@ -23,9 +23,6 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.le_of_mul_le_mul_left", "N", "{a b c : α} (h : c * a ≤ c * b) (hc : 0 < c)", "a ≤ b"),
     # Mathlib (`Data/Nat/Defs`, later also core): `lemma one_le_of_lt (h : a < b) : 1 ≤ b`, `{a b : ℕ}`
     ("Nat.one_le_of_lt", "N", "{a b : α} (h : a < b)", "1 ≤ b"),
-    # Lean core (`Nat/Lemmas`): `theorem mod_mod_of_dvd (n : Nat) (h : m ∣ k) : n % k % m = n % m`,
-    # `m k` auto-bound (so implicit and first)
-    ("Nat.mod_mod_of_dvd", "N", "{m k : α} (n : α) (h : m ∣ k)", "n % k % m = n % m"),
 )
 
 PROOFS: dict[str, str] = {}

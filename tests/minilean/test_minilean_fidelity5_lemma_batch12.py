@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from lemma_batch_checks import accepts, assert_row_refused
 
-from minilean.lemmas import _s, check_schema
-
 
 def test_nat_pow_succ_term_and_simp() -> None:
     assert accepts("(k : ℕ) : 3 ^ (k + 1) = 3 ^ k * 3 := Nat.pow_succ 3 k")
@@ -40,17 +38,11 @@ def test_le_of_mul_le_mul_left_refusals() -> None:
     assert_row_refused(("Nat.le_of_mul_le_mul_left", "N", "{a b c : α} (h : c * a ≤ c * b)", "a ≤ b"))
 
 
-def test_one_le_of_lt_and_mod_mod_of_dvd() -> None:
+def test_one_le_of_lt() -> None:
     assert accepts("(x y : ℕ) (h : x < y) : 1 ≤ y := Nat.one_le_of_lt h")
-    assert accepts("(n : ℕ) : n % 12 % 4 = n % 4 := by\n  rw [Nat.mod_mod_of_dvd]\n  norm_num")
 
 
-def test_one_le_of_lt_and_mod_mod_of_dvd_refusals() -> None:
+def test_one_le_of_lt_refusals() -> None:
     # the conclusion is about the larger side
     assert not accepts("(x y : ℕ) (h : x < y) : 1 ≤ x := Nat.one_le_of_lt h")
-    # `5 ∣ 12` is false: the side goal left by `rw` cannot be closed
-    assert not accepts("(n : ℕ) : n % 12 % 5 = n % 5 := by\n  rw [Nat.mod_mod_of_dvd]\n  norm_num")
     assert_row_refused(("Nat.one_le_of_lt", "N", "{a b : α} (h : a < b)", "1 ≤ a"))
-    # z3 decides the row at numeral moduli (the instances `rw` admits): a true one passes, a false one not
-    check_schema(_s("Nat.mod_mod_of_dvd", "N", "(n : α)", "n % 12 % 4 = n % 4"), "ℕ", {})
-    assert_row_refused(("Nat.mod_mod_of_dvd", "N", "(n : α)", "n % 12 % 5 = n % 5"))
