@@ -14,10 +14,6 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # arguments explicitly (`Nat.pow_succ 2 3`). `succ m` and `m + 1` are the same term to minilean
     # (and reducibly defeq in Lean). z3 unfolds `^` one step, so the instance is checked.
     ("Nat.pow_succ", "N", "(b n : α)", "b ^ (n + 1) = b ^ n * b"),
-    # Mathlib (`Algebra/Order/Ring/Defs`, `[StrictOrderedSemiring α] {a b c : α}`): `theorem
-    # le_of_mul_le_mul_left (h : c * a ≤ c * b) (hc : 0 < c) : a ≤ b` (later `[PosMulReflectLE α]`,
-    # same statement, hypotheses renamed `bc` / `a_pos`: only a named argument could tell)
-    ("le_of_mul_le_mul_left", "NZQR", "{a b c : α} (h : c * a ≤ c * b) (hc : 0 < c)", "a ≤ b"),
     # Lean core (`Init/Data/Nat/Basic.lean`): `protected theorem Nat.le_of_mul_le_mul_left {a b c : Nat}
     # (h : c * a ≤ c * b) (hc : 0 < c) : a ≤ b`
     ("Nat.le_of_mul_le_mul_left", "N", "{a b c : α} (h : c * a ≤ c * b) (hc : 0 < c)", "a ≤ b"),

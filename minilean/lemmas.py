@@ -42,6 +42,7 @@ from minilean.lemma_table10 import MAX_NUMERAL
 from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
+from minilean.lemma_table11 import ROWS as BATCH11_ROWS
 from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
 from minilean.lemma_table12 import ROWS as BATCH12_ROWS
 from minilean.statements import _Fail, _statement
@@ -178,7 +179,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH12_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -429,8 +430,11 @@ def resolve(
         ty = schema.types[0]
     if fld is not None and ty is not None and ty not in schema.types:
         ty = None  # `Nat.cast_le.mpr h`: `h` is about ℕ, the lemma's type is the other side's
-    if ty is None and numeral_default and not projected:
-        ty = NAT  # only numerals: Lean's default instance makes them ℕ before the `↔` is taken apart
+    if ty is None and numeral_default and not projected and (fld is not None or expected is None):
+        # only numerals: Lean's default instance makes them ℕ before the `↔` is taken apart. With an
+        # expected type and no projection, `OfNat ?α 11` stays postponed until the result type is
+        # unified with it (default instances come last), so the expected type fixes α (below)
+        ty = NAT
     if ty is None and expected is not None:
         ty = _first_type(expected)
         if (fld is not None or projected) and ty is not None and ty not in schema.types:

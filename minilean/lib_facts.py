@@ -11,7 +11,8 @@ The theorems, by function:
   (0 < x → x ≠ 1 → log x ≠ 0), `Real.log_pow` (log (x ^ n) = n * log x, numeral n),
   `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y), `Real.log_zero` (log 0 = 0),
   `Real.log_one` (log 1 = 0), `Real.log_neg` (0 < x → x < 1 → log x < 0), `Real.log_neg_eq_log`
-  (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y);
+  (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y), `Real.log_rpow`
+  (0 < x → log (x ^ y) = y * log x, `x ^ y` the real power);
 - `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z), `Real.rpow_add`
@@ -80,6 +81,9 @@ def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[
     facts.append(v == enc.expr(EApp("Real.log", (other,)), REAL))
     if isinstance(arg, EBin) and arg.op == "^" and (n := _numeral(arg.rhs)) is not None and n <= MAX_POWER:
         facts.append(v == n * enc.expr(EApp("Real.log", (arg.lhs,)), REAL))
+    if isinstance(arg, EApp) and arg.fn == "Real.rpow":  # `Real.log_rpow`: 0 < x → log (x ^ y) = y * log x
+        px, py = enc.expr(arg.args[0], REAL), enc.expr(arg.args[1], REAL)
+        facts.append(z3.Implies(px > 0, v == py * enc.expr(EApp("Real.log", (arg.args[0],)), REAL)))
     if isinstance(arg, EBin) and arg.op == "*":
         lx, ly = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (arg.lhs, arg.rhs))
         px, py = enc.expr(arg.lhs, REAL), enc.expr(arg.rhs, REAL)

@@ -805,6 +805,20 @@ def _tree_leaves(node: Node, out: list[Node]) -> list[Node]:
     return out
 
 
+def _tree_has_neg(node: Node) -> bool:
+    """A unary minus in the arithmetic tree (the part `_tree_leaves` walks): Lean core's
+    `@[default_instance mid] instance : Neg Int` then fixes an otherwise undetermined type to ℤ before
+    the numerals' `OfNat ℕ` default (prio low) applies, so `-1 + 1 = 0` with no ascription is over ℤ."""
+    kind = node[0]
+    if kind == "neg":
+        return True
+    if kind == "bin" and node[1] in _TREE_OPS:
+        return _tree_has_neg(node[2]) or _tree_has_neg(node[3])
+    if kind == "bin" and node[1] == "^":
+        return _tree_has_neg(node[2])
+    return False
+
+
 # Big operators (bigops.py) elaborate through _Typer, and library functions (libsem.py) evaluate through
 # eval_int: both modules register their entry points here when imported (minilean/__init__.py imports
 # them), so this module never imports them back.
@@ -942,7 +956,10 @@ class _Typer:
         types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}
         if expected is not None:
             types.add(expected)
-        t = max(types, key=_ORDER.__getitem__) if types else NAT
+        if types:
+            t = max(types, key=_ORDER.__getitem__)
+        else:  # no typed leaf: Lean's default instances decide (`Neg ℤ` at prio mid beats `OfNat ℕ` at low)
+            t = INT if any(_tree_has_neg(n) for n in nodes) else NAT
         if expected is not None and t != expected:
             raise SyntaxErr(f"type mismatch: a term of type {t} where {expected} is expected")
         return t

@@ -15,6 +15,7 @@ from minilean import normal_forms, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
+from minilean.apply_at import apply_at, split_apply_at
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
 from minilean.calc import run_calc, split_calc
 from minilean.closers import (
@@ -55,6 +56,7 @@ from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed, pattern_names, shadow_vars
 from minilean.nested import NestedBy, split_nested_by
+from minilean.norm_cast_derive import nat_cast_free
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.rfl_eval import rfl_closes_long_sums
@@ -391,6 +393,8 @@ class Runner:
         return Outcome([Goal(h.hyps, h.target, t) for h, t in zip(el.holes, tags, strict=True)])
 
     def t_apply(self, g: Goal, rest: str) -> Outcome:
+        if (at := split_apply_at(rest)) is not None:  # Mathlib's `apply e at h` (apply_at.py)
+            return apply_at(self, g, *at)
         node = self._term(rest)
         el = self._elab(g)
         el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
@@ -546,7 +550,9 @@ class Runner:
         if rest.strip():
             raise TacticFail("minilean: only `norm_cast` and `norm_cast at h` are supported")
         want = norm_prop(g.target)
-        closes = any(defeq(t, want) for t in _proof_hyps(g)) or (
+        closes = (nat_cast_free(g.target) and _trivial(g, g.target, 8)) or any(  # norm_cast_derive
+            defeq(t, want) for t in _proof_hyps(g)
+        ) or (
             isinstance(want, PRel) and want.op == "=" and want.lhs == want.rhs
         )
         left = None if closes else norm_cast_open_goal(g.target)
