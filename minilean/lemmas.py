@@ -43,6 +43,8 @@ from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.lemma_table11 import ROWS as BATCH11_ROWS
+from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
+from minilean.lemma_table12 import ROWS as BATCH12_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -177,7 +179,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -293,7 +295,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
-    proof = proof or BATCH10_PROOFS.get(schema.name)
+    proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
