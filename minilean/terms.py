@@ -64,6 +64,7 @@ from minilean.syntax import (
     to_expr,
     to_prop,
 )
+from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.unfold_defs import defeq_unfolding, unfold_exists
 
 # A `by` block inside a term runs tactics, and the tactics elaborate terms: minilean.tactics registers
@@ -333,6 +334,9 @@ class Elaborator:
         """Definitional equality: unfolding reaches the `∃` behind `∣`, Even and Odd, and the values of
         let-bound variables (zeta-delta)."""
         if defeq(got, expected) or defeq_unfolding(got, expected) or self._offset_defeq(got, expected):
+            return True
+        lg, le = unfold_nat_lt(got), unfold_nat_lt(expected)  # ℕ's `<` is `+ 1 ≤` by definition
+        if (lg or le) is not None and self._offset_defeq(lg or got, le or expected):
             return True
         zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
         if zg is None and ze is None:
