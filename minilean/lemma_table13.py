@@ -1,6 +1,5 @@
-# ruff: noqa: E501
 """Batch 13 of the lemma table (`lemmas.py`): ℕ lemmas the near-miss public proofs name as terms
-(round 13: `Nat.add_left_cancel`, `Nat.mod_mul_mod`).
+(round 13: `Nat.add_left_cancel`, `Nat.mod_mul_mod`, `Finset.mem_Icc` as a term).
 
 Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`: the statement, binder kinds
 and order as Lean core / Mathlib state them; every instance is checked valid by z3 before it is admitted.
@@ -19,6 +18,11 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `(a b c)` order in the later core statement. Nonlinear with a variable modulus, so admitted per
     # instance (the modulus `c` given as a numeral), as `Nat.mul_mod`.
     ("Nat.mod_mul_mod", "N", "(a b c : α)", "a % c * b % c = a * b % c"),
+    # Mathlib (`Order/Interval/Finset/Defs.lean`, `Finset.Icc` of a locally finite order): `@[simp] theorem
+    # mem_Icc : a ∈ Icc b c ↔ b ≤ a ∧ a ≤ c`, every variable implicit (section `{a b c : α}`), so the
+    # binder names below cannot be told apart by a use. ℕ ℤ only: ℚ ℝ are not locally finite orders.
+    # Used as a term (`Finset.mem_Icc.mpr ⟨h₁, h₂⟩`); the simp-set use is `mem_lemmas.py`'s.
+    ("Finset.mem_Icc", "NZ", "{a b x : α}", "x ∈ Finset.Icc a b ↔ a ≤ x ∧ x ≤ b"),
 )
 
 # rows z3 cannot prove as schemas (a variable modulus): the listed variables must be numerals

@@ -14,7 +14,7 @@ elaborator was not checked, so ℤ stays refused (weaker); ℚ ℝ have no such 
 
 from __future__ import annotations
 
-from minilean.syntax import NAT, EBin, ENum, Prop, PRel
+from minilean.syntax import NAT, EBin, ENum, PRel, Prop
 
 
 def unfold_nat_lt(p: Prop) -> Prop | None:

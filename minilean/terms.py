@@ -39,6 +39,7 @@ from minilean.goals import (
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
+from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
@@ -64,7 +65,6 @@ from minilean.syntax import (
     to_expr,
     to_prop,
 )
-from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.unfold_defs import defeq_unfolding, unfold_exists
 
 # A `by` block inside a term runs tactics, and the tactics elaborate terms: minilean.tactics registers

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Round 13: the elaborator's defeq check sees ℕ's `<` as `+ 1 ≤` (`nat_lt_unfold.py`), and lemma batch 13
 (`lemma_table13.py`: `Nat.add_left_cancel`, `Nat.mod_mul_mod`). Accepting uses next to near variants
 Lean refuses and false rows the admission check must refuse."""
@@ -24,6 +23,11 @@ ACCEPT = [
     "(n : ℕ) (h : 14 + n = 14 + 4) : n = 4 := by\n  apply Nat.add_left_cancel at h\n  exact h",
     "(k : ℕ) : 100 % 7 * k % 7 = 100 * k % 7 := Nat.mod_mul_mod 100 k 7",
     "(k : ℕ) : 100 * k % 7 = 2 * k % 7 := by\n  rw [← Nat.mod_mul_mod 100 k 7]",
+    # rw's match folds the closed `100 % 7` to `2` (Nat literals), then rfl closes the goal
+    "(k : ℕ) : 100 * k % 7 = 2 * k % 7 := by\n  rw [Nat.mod_mul_mod 100 k 7]",
+    "(m : ℕ) (h1 : 1 ≤ m) (h2 : m ≤ 4) : m ∈ Finset.Icc 1 4 := Finset.mem_Icc.mpr ⟨h1, h2⟩",
+    "(m : ℕ) (h : m ∈ Finset.Icc 1 4) : m ≤ 4 := (Finset.mem_Icc.mp h).2",
+    "(m : ℤ) (h1 : -1 ≤ m) (h2 : m ≤ 4) : m ∈ Finset.Icc (-1) 4 := by\n  exact Finset.mem_Icc.mpr ⟨h1, h2⟩",
 ]
 
 REFUSE = [
@@ -41,6 +45,10 @@ REFUSE = [
     # `Nat.mod_mul_mod (a b c)`: the modulus is the third argument, reduced on the left factor
     "(k : ℕ) : k * (100 % 7) % 7 = k * 100 % 7 := Nat.mod_mul_mod 100 k 7",
     "(k : ℕ) : 100 % 7 * k % 7 = 100 * k % 7 := Nat.mod_mul_mod 100 7 k",
+    "(k : ℕ) : 100 * k % 7 = 3 * k % 7 := by\n  rw [Nat.mod_mul_mod 100 k 7]",
+    # the bounds must be the set's; ℝ has no `Finset.Icc`
+    "(m : ℕ) (h1 : 1 ≤ m) (h2 : m ≤ 4) : m ∈ Finset.Icc 1 3 := Finset.mem_Icc.mpr ⟨h1, h2⟩",
+    "(m : ℕ) (h1 : 1 ≤ m) (h2 : m ≤ 4) : m ∈ Finset.Icc 1 4 := Finset.mem_Icc.mpr ⟨h2, h1⟩",
 ]
 
 
@@ -57,11 +65,14 @@ def test_refuses(src: str) -> None:
 def test_rows_admitted() -> None:
     check_schema(_s(*ROWS[0]), "ℕ", {})
     check_schema(_s(*ROWS[1]), "ℕ", {"c": 13})
+    for ty in ("ℕ", "ℤ"):
+        check_schema(_s(*ROWS[2]), ty, {})
 
 
 FALSE_ROWS = [
     ("Nat.add_left_cancel", "N", "{n m k : α} (h : n + m = k + n)", "m = n"),
     ("Nat.add_left_cancel", "N", "{n m k : α} (h : n * m = n * k)", "m = k"),
+    ("Finset.mem_Icc", "N", "{a b x : α}", "x ∈ Finset.Icc a b ↔ a ≤ x ∧ x < b"),
 ]
 
 
