@@ -45,6 +45,8 @@ from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.lemma_table11 import ROWS as BATCH11_ROWS
 from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
 from minilean.lemma_table12 import ROWS as BATCH12_ROWS
+from minilean.lemma_table13 import PER_INSTANCE as BATCH13_PER_INSTANCE
+from minilean.lemma_table13 import ROWS as BATCH13_ROWS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -179,7 +181,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -236,7 +238,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
-    | set(BATCH5_PER_INSTANCE)
+    | set(BATCH5_PER_INSTANCE) | set(BATCH13_PER_INSTANCE)
 )
 
 
@@ -348,6 +350,7 @@ def _numeral(node: object) -> bool:
 def _modulus(schema: Schema) -> list[str]:
     moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
     moduli.update(BATCH5_PER_INSTANCE)
+    moduli.update(BATCH13_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 

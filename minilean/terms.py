@@ -39,6 +39,7 @@ from minilean.goals import (
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
+from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
@@ -333,6 +334,9 @@ class Elaborator:
         """Definitional equality: unfolding reaches the `∃` behind `∣`, Even and Odd, and the values of
         let-bound variables (zeta-delta)."""
         if defeq(got, expected) or defeq_unfolding(got, expected) or self._offset_defeq(got, expected):
+            return True
+        lg, le = unfold_nat_lt(got), unfold_nat_lt(expected)  # ℕ's `<` is `+ 1 ≤` by definition
+        if (lg or le) is not None and self._offset_defeq(lg or got, le or expected):
             return True
         zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
         if zg is None and ze is None:
