@@ -28,6 +28,7 @@ from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.decide_prime import decide_with_primes
 from minilean.dsimp_let import run_dsimp
+from minilean.field_simp_factorial import factorial_side_facts
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -1020,6 +1021,7 @@ class Runner:
                 side.add_fact(h.ty)  # type: ignore[arg-type]
                 ss.side += side.props
         hyps += [r.lhs if r.rhs == TRUE else PNot(r.lhs) for r in ss.props if not r.premises]
+        hyps += factorial_side_facts(hints, [g.target, *hyps])
         sorts = goal_sorts_all(g)
 
         full = SimpSet(ss.norm_num, True, ss.terms, ss.props, ss.discharge_norm_num, ss.side)
