@@ -3,9 +3,9 @@
 Lean's `congr_arg {α β} {a₁ a₂ : α} (f : α → β) (h : a₁ = a₂) : f a₁ = f a₂` takes a function, which
 minilean's declarations cannot (`terms.start_app` refuses function-typed binders). For a `fun` literal
 over a number type the instance is built here as a declaration with the function already applied:
-`{a₁ a₂ : α} (h : a₁ = a₂) : e[a₁/z] = e[a₂/z]`. Lean's type of the application is beta-reduced as well
-(`instantiateForall` + `headBeta` when the argument is a lambda), so `have h' := congr_arg (fun z => …) h`
-shows the substituted body, as here. Anything else (a named function, several binders, a `Prop`-valued
+`{a₁ a₂ : α} (h : a₁ = a₂) : e[a₁/z] = e[a₂/z]`. Lean's type keeps the redexes `(fun z => …) a₁`
+(round 13: verified public proofs need a `dsimp`/`simp` at the hypothesis to reduce them); minilean shows
+the substituted body and `beta_pending` lets the first `dsimp`/`simp` there count as progress. Anything else (a named function, several binders, a `Prop`-valued
 body) is left to the caller's error."""
 
 from __future__ import annotations

@@ -1,16 +1,20 @@
 """`decide` on closed propositions that mention `Nat.Prime n` for a small numeral `n`.
 
-Mathlib's `Decidable (Nat.Prime p)` instance goes through `Nat.minFac`, whose helper `Nat.minFacAux` is
-defined by well-founded recursion but marked `@[semireducible]` precisely so that `decide` can settle
-primality of small numbers (the docstring of `minFacAux` in `Mathlib/Data/Nat/Prime/Defs.lean` says so).
-How far kernel reduction goes before it times out is not known exactly, so only arguments up to
-`PRIME_DECIDE_BOUND` are evaluated; beyond it minilean refuses (weaker than Lean)."""
+Mathlib's `Decidable (Nat.Prime p)` instance is meant to reduce in the kernel for small `p`. Two
+versions matter here: up to late 2024 the global instance went through `Nat.minFac`, whose helper
+`Nat.minFacAux` (well-founded recursion) is marked `@[semireducible]` precisely so that `decide` works
+(the 2023–24 provers' `decide` proofs of `Nat.Prime 127` / `Nat.Prime 157` were checked that way); since
+mathlib4 PR #19240 (merged 2024-12) the instance is `decidable_of_iff' _ prime_def_lt'`, a trial division by
+every `2 ≤ m < p` (structural recursion, one kernel-accelerated `Nat.mod` per step; the compiler uses the
+`minFac` one through `@[csimp]`). Both reduce for three-digit `p`; where either one gives up is not known
+exactly, so only arguments up to `PRIME_DECIDE_BOUND` (200, a few hundred linear steps at most) are
+evaluated; beyond it minilean refuses (weaker than Lean)."""
 
 from __future__ import annotations
 
 from minilean.syntax import NotEvaluable, PBin, PConst, PNot, PPred, Prop, prop_vars
 
-PRIME_DECIDE_BOUND = 100
+PRIME_DECIDE_BOUND = 200
 
 
 class _Refuse(Exception):

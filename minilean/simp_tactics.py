@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from minilean import discrim, simp_instances
+from minilean.beta_pending import is_pending, reduced
 from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
 from minilean.mem_lemmas import mem_facts
@@ -166,8 +167,10 @@ def run_simp(r: Runner, g: Goal, rest: str, name: str, norm_num: bool = False) -
         h = next(x for x in hyps if x.name == loc and not x.is_var)
         own = _without(ss, h.ty) if loc in used else ss  # type: ignore[arg-type]
         new = Simplifier(own, sorts).prop(h.ty)  # type: ignore[arg-type]
-        if new == h.ty:
+        if new == h.ty and not is_pending(h.ty):
             continue
+        if new == h.ty:  # progress by beta reduction alone (a congr_arg redex, see beta_pending)
+            new = reduced(new)  # type: ignore[arg-type]
         progress = True
         if new == FALSE:
             return Outcome([])  # the hypothesis is contradictory: the goal is closed

@@ -17,6 +17,7 @@ from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
 from minilean.apply_at import apply_at, split_apply_at
 from minilean.arith import OmegaTimeout, is_arith, omega_valid
+from minilean.beta_pending import dsimp_beta, mark_if_congr_fun
 from minilean.calc import run_calc, split_calc
 from minilean.closers import (
     decide_bounded,
@@ -28,6 +29,7 @@ from minilean.congr_tac import splits
 from minilean.conv import is_conv, run_conv
 from minilean.decide_prime import decide_with_primes
 from minilean.dsimp_let import run_dsimp
+from minilean.field_simp_factorial import factorial_side_facts
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -490,7 +492,7 @@ class Runner:
         else:
             if value is None:
                 raise TacticFail("`have` must specify the hypothesis type")
-            ty = el.synth(self._term(value))
+            ty = mark_if_congr_fun(value, el.synth(self._term(value)))
         # `have h : T := e` is `refine_lift have h : T := e; ?_`: holes of `e` first, then the main goal
         holes = [Goal(h.hyps, h.target, None) for h in el.holes]
         return Outcome([*holes, Goal(add_hyp(g.hyps, name, ty), g.target, g.tag)])
@@ -1020,6 +1022,7 @@ class Runner:
                 side.add_fact(h.ty)  # type: ignore[arg-type]
                 ss.side += side.props
         hyps += [r.lhs if r.rhs == TRUE else PNot(r.lhs) for r in ss.props if not r.premises]
+        hyps += factorial_side_facts(hints, [g.target, *hyps])
         sorts = goal_sorts_all(g)
 
         full = SimpSet(ss.norm_num, True, ss.terms, ss.props, ss.discharge_norm_num, ss.side)
@@ -1143,8 +1146,9 @@ class Runner:
         return simp_tactics.run_simp(self, g, rest, "simp")
 
     def t_dsimp(self, g: Goal, rest: str) -> Outcome:
-        """Only with let-bound names (see dsimp_let)."""
-        return run_dsimp(g, rest, "dsimp")
+        """Only with let-bound names (see dsimp_let), or beta reduction after congr_arg (beta_pending)."""
+        beta = dsimp_beta(g, rest)
+        return beta if beta is not None else run_dsimp(g, rest, "dsimp")
 
     def t_unfold(self, g: Goal, rest: str) -> Outcome:
         """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (modeq.py) and `unfold discrim` (discrim.py)."""
