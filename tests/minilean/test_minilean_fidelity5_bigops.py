@@ -64,3 +64,36 @@ REFUSE = [
 @pytest.mark.parametrize("src", REFUSE)
 def test_succ_top_refuses(src: str) -> None:
     assert not _accepts(src), src
+
+
+# `linarith only [...]` (linarith_only.py): only the listed terms and the negated goal
+ONLY_ACCEPT = [
+    "(x y : ℝ) (h₁ : x + y = 3) (h₂ : x - y = 1) : x = 2 := by\n  linarith only [h₁, h₂]",
+    "(a b : ℝ) (h : a < b) (h' : 0 ≤ a) : a ≤ b := by\n  linarith only [h]",
+    "(a b : ℝ) : a * b ≤ (a ^ 2 + b ^ 2) / 2 := by\n  nlinarith only [sq_nonneg (a - b)]",
+    "(n : ℕ) (h : n ≤ 3) (h' : 2 ≤ n) : n < 4 := by\n  linarith only [h]",
+]
+
+
+@pytest.mark.parametrize("src", ONLY_ACCEPT)
+def test_linarith_only_accepts(src: str) -> None:
+    assert _accepts(src), src
+
+
+ONLY_REFUSE = [
+    # the needed hypothesis h₂ is in the context but not listed
+    "(x y : ℝ) (h₁ : x + y = 3) (h₂ : x - y = 1) : x = 2 := by\n  linarith only [h₁]",
+    # an empty list: the context is not used
+    "(a b : ℝ) (h : a < b) : a ≤ b := by\n  linarith only []",
+    # a false goal stays refused
+    "(x y : ℝ) (h₁ : x + y = 3) (h₂ : x - y = 1) : x = 3 := by\n  linarith only [h₁, h₂]",
+    # nlinarith only without the square hint
+    "(a b : ℝ) (h : 0 ≤ (a - b) ^ 2) : a * b ≤ (a ^ 2 + b ^ 2) / 2 := by\n  nlinarith only []",
+    # ≠ goals are refused under only (not settled)
+    "(a b : ℝ) (h : a < b) : a ≠ b := by\n  linarith only [h]",
+]
+
+
+@pytest.mark.parametrize("src", ONLY_REFUSE)
+def test_linarith_only_refuses(src: str) -> None:
+    assert not _accepts(src), src
