@@ -17,6 +17,8 @@ Supported (Mathlib statements, checked in `Mathlib/Algebra/BigOperators/…`):
   as Lean's unifier does (`range_simp._pred`: a literal `k ≥ 1` or `e + k`, `k ≥ 1`).
 * `Finset.sum_add_distrib : ∑ i ∈ s, (f i + g i) = ∑ i ∈ s, f i + ∑ i ∈ s, g i` (any `s`: ranges,
   intervals, filters, divisors); higher-order pattern unification splits the summand at its top `+`.
+* `Finset.prod_Icc_succ_top {a b : ℕ} (hab : a ≤ b + 1) (f : ℕ → M)` and `Finset.sum_Icc_succ_top`
+  (`finset_succ_top.py`: the hypothesis is checked after the rewrite, or left as a new goal).
 * `Finset.sum_nat_mod (s : Finset α) (n : ℕ) (f : α → ℕ) : (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n`.
 
 Weaker than Lean, on purpose: explicit arguments (`Finset.sum_range_succ (fun k => k) m`) and `←` are
@@ -28,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from minilean.finset_succ_top import NAMES as SUCC_TOP
+from minilean.finset_succ_top import hypothesis_arg, succ_top
 from minilean.goals import TacticFail
 from minilean.kmatch import arg_types
 from minilean.range_simp import range_step
@@ -93,7 +97,16 @@ def _sum_nat_mod(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
     return e, EBin("%", inner, n)
 
 
+def _succ_top(op: str) -> Matcher:
+    def match(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+        out = succ_top(op, e)  # finset_succ_top.py: the instance and its hypothesis a ≤ b + 1
+        return (e, out[0]) if out is not None else None
+
+    return match
+
+
 LEMMAS: dict[str, Matcher] = {
+    **{name: _succ_top(op) for name, op in SUCC_TOP.items()},
     "Finset.sum_range_succ": _range_succ("∑"),
     "Finset.prod_range_succ": _range_succ("∏"),
     "Finset.sum_add_distrib": _sum_add_distrib,
@@ -159,16 +172,21 @@ def lemma_name(item: str) -> str | None:
     return head if head in LEMMAS else None
 
 
-def rewrite_item(cur: Prop, item: str, sorts: dict, shadowed: bool) -> Prop | None:
-    """`cur` rewritten by the `rw` item, or None when the item is not one of these lemmas (or a local
-    hypothesis shadows the name). Raises TacticFail where Lean's `rw` fails (or minilean refuses)."""
+def rewrite_item(
+    cur: Prop, item: str, sorts: dict, shadowed: bool, el: object = None
+) -> tuple[Prop, list[Prop]] | None:
+    """`cur` rewritten by the `rw` item and the side goals it leaves, or None when the item is not one of
+    these lemmas (or a local hypothesis shadows the name). `el` (the goal's elaborator) checks a
+    hypothesis argument once the instance is known. Raises TacticFail where Lean's `rw` fails (or
+    minilean refuses)."""
     name = lemma_name(item)
     if name is None or shadowed:
         return None
     if item.strip().startswith(("←", "<-")):
         raise TacticFail(f"minilean: `rw [← {name}]` is not supported")
     node = parse_term(item.strip())
-    if node[0] != "id":
+    hyp_arg = hypothesis_arg(node, name) if name in SUCC_TOP else None
+    if node[0] != "id" and name not in SUCC_TOP:
         raise TacticFail(f"minilean: `{name}` with explicit arguments is not supported in rw")
     found = _first(cur, LEMMAS[name], sorts)
     if found is None:
@@ -182,7 +200,19 @@ def rewrite_item(cur: Prop, item: str, sorts: dict, shadowed: bool) -> Prop | No
     out, hits = abstract_everywhere(cur, lhs, rhs, ty, sorts)
     if not hits:
         raise TacticFail(f"minilean: could not abstract the instance of {name}")
-    return out
+    side: list[Prop] = []
+    if name in SUCC_TOP:
+        hab = succ_top(SUCC_TOP[name], lhs)[1]  # type: ignore[index]
+        if hyp_arg is None:
+            side.append(hab)  # `rw` leaves the unassigned explicit hypothesis as a new goal
+        else:  # postponed until the rewrite assigned ?a ?b (Term.withSynthesize around the rewrite)
+            if el is None:
+                raise TacticFail(f"minilean: `{name}` with an argument needs the goal's context")
+            before = len(el.sorries)  # type: ignore[attr-defined]
+            el.check(hyp_arg, hab)  # type: ignore[attr-defined]
+            if len(el.sorries) != before:  # type: ignore[attr-defined]
+                raise TacticFail(f"minilean: a `sorry` in the argument of `{name}` is not supported")
+    return out, side
 
 
 __all__ = ["LEMMAS", "lemma_name", "rewrite_item"]

@@ -33,9 +33,10 @@ def rw_at_locations(
             if where != "⊢" and (h is None or h.is_var):
                 raise TacticFail(f"unknown hypothesis '{where}'")
             cur: Prop = g.target if h is None else h.ty  # type: ignore[assignment]
-            fin = finset_lemmas.rewrite_item(cur, item, sorts, finset)
+            fin = finset_lemmas.rewrite_item(cur, item, sorts, finset, elab(g))
             if fin is not None:  # big-operator lemmas with a function argument
-                cur = fin
+                cur, fin_side = fin
+                side += fin_side
             else:
                 rules = rewrite.rules_for(elab(g), g, item)
                 cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)

@@ -54,6 +54,7 @@ from minilean.inner_binders import rename_inner_binders
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from minilean.linarith_only import is_only, linarith_only
 from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed, pattern_names, shadow_vars
@@ -907,6 +908,8 @@ class Runner:
         return self._elab(g).synth(node)
 
     def _linarith(self, g: Goal, rest: str, products: bool) -> Outcome:
+        if is_only(rest):  # `linarith only [...]`: only the listed terms (linarith_only.py)
+            return linarith_only(self, g, rest, products)
         # Mathlib's preprocessing splits conjunctions (`splitHypotheses`), in hypotheses and hint terms
         extra = [c for h in self._hint_list(rest) for c in _conjuncts(self._hint_prop(g, h))]
         hyps = [c for h in g.hyps if not h.is_var for c in _conjuncts(h.ty)]  # type: ignore[arg-type]
