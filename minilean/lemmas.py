@@ -45,6 +45,8 @@ from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.lemma_table11 import ROWS as BATCH11_ROWS
 from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
 from minilean.lemma_table12 import ROWS as BATCH12_ROWS
+from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
+from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -397,6 +399,7 @@ def resolve(
     ty: str | None = ty_hint
     if ty_hint is not None and ty_hint not in schema.types:
         raise TacticFail(f"minilean: '{base}' is not available at type {ty_hint}")
+    symbolic_exp = False
     numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
     sorts = el._sorts()  # type: ignore[attr-defined]
     projected = fld is None and expected is None and "_expected" in el.__dict__
@@ -409,7 +412,10 @@ def resolve(
                 hole_exps.append(flat[i][0])  # `Nat.pow_mod _ _ _`: unification fixes it (below)
                 continue
             if not (isinstance(arg, tuple) and arg[0] == "num"):
-                raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+                if base not in SYMBOLIC_PROOFS:
+                    raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+                symbolic_exp = True  # `pow_pos h n`: the row proved for every exponent (pow_laws.py)
+                continue
             exps[flat[i][0]] = arg[1]
             continue
         rest.append(arg)
@@ -454,6 +460,11 @@ def resolve(
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    if symbolic_exp:
+        whole = symbolic(base, ty)
+        if whole is None:
+            raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+        return whole, list(args)  # its exponents are ℕ binders now: every argument is applied
     if hole_exps:  # an exponent given as `_`: read off the expected type by the trial, as an implicit one
         exps.update(_infer_exponents(el, base, ty, list(args), expected, hole_exps))
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
