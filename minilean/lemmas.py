@@ -45,6 +45,8 @@ from minilean.lemma_table10 import ROWS as BATCH10_ROWS
 from minilean.lemma_table11 import ROWS as BATCH11_ROWS
 from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
 from minilean.lemma_table12 import ROWS as BATCH12_ROWS
+from minilean.lemma_table14 import PROOFS as BATCH14_PROOFS
+from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
@@ -181,7 +183,7 @@ SCHEMAS: tuple[Schema, ...] = (
 )
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
-    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS
+    + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH14_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -298,6 +300,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
+    proof = proof or BATCH14_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
