@@ -29,6 +29,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `theorem one_lt_pow (ha : 1 < a) : ∀ {n : ℕ} (_ : n ≠ 0), 1 < a ^ n` (`[StrictOrderedSemiring R]`)
     ("one_lt_pow", "NZQR", "{a : α} (ha : 1 < a) {n : ℕ} (hn : n ≠ 0)", "1 < a ^ n"),
     # `theorem pow_lt_pow_left (h : x < y) (hx : 0 ≤ x) : ∀ {n : ℕ}, n ≠ 0 → x ^ n < y ^ n`
+    # Mathlib (Algebra/Group/Defs, since 2024): `theorem pow_succ' (a : M) (n : ℕ) : a ^ (n + 1) = a * a ^ n`
+    # (z3-checked, one unfolding of `Monoid.npow` as for `pow_succ`)
+    ("pow_succ'", "NZQR", "(a : α) (n : ℕ)", "a ^ (n + 1) = a * a ^ n"),
+    # Lean core: `protected theorem Nat.mul_pow (a b n : Nat) : (a * b) ^ n = a ^ n * b ^ n`; a numeral
+    # exponent is z3-checked, a variable one admitted by `pow_laws.PROOFS` (induction)
+    ("Nat.mul_pow", "N", "(a b : α) (n : exp)", "(a * b) ^ n = a ^ n * b ^ n"),
     ("pow_lt_pow_left", "NZQR", "{x y : α} (h : x < y) (hx : 0 ≤ x) {n : ℕ} (hn : n ≠ 0)", "x ^ n < y ^ n"),
 )
 

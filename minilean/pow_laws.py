@@ -44,6 +44,10 @@ PROOFS: dict[str, str] = {
     "mul_pow": (
         "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [pow_succ, pow_succ, pow_succ, ih]\n    ring"
     ),
+    # core: `protected theorem Nat.mul_pow (a b n : Nat) : (a * b) ^ n = a ^ n * b ^ n`
+    "Nat.mul_pow": (
+        "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [pow_succ, pow_succ, pow_succ, ih]\n    ring"
+    ),
     # `theorem pow_le_pow_left (ha : 0 ≤ a) (hab : a ≤ b) (n : ℕ) : a ^ n ≤ b ^ n`
     "pow_le_pow_left": (
         "have key : ∀ k : ℕ, 0 ≤ a ^ k ∧ a ^ k ≤ b ^ k := by\n"

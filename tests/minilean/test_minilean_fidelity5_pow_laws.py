@@ -64,3 +64,12 @@ def test_symbolic_proofs_fail_on_false_statements() -> None:
     assert not _proof_accepts("theorem t (a : ℝ) (m n : ℕ) : a ^ (m * n) = a ^ m * a ^ n", "pow_mul")
     assert not _proof_accepts("theorem t {a : ℝ} (H : 0 ≤ a) (n : ℕ) : 0 < a ^ n", "pow_pos")
     assert not _proof_accepts("theorem t {a b : ℝ} (ha : 0 ≤ a) (hab : a ≤ b) (n : ℕ) : a ^ n < b ^ n", "pow_le_pow_left")
+
+
+def test_pow_succ_prime_and_nat_mul_pow() -> None:
+    assert accepts("(x : ℝ) (n : ℕ) : x ^ (n + 1) = x * x ^ n := pow_succ' x n")
+    assert accepts("(a b n : ℕ) : (a * b) ^ n = a ^ n * b ^ n := Nat.mul_pow a b n")
+    assert accepts("(a b n : ℕ) : (a * b) ^ n = a ^ n * b ^ n := by\n  rw [Nat.mul_pow]")
+    assert not accepts("(x : ℝ) (n : ℕ) : x ^ (n + 1) = x ^ n * x ^ n := pow_succ' x n")
+    assert not accepts("(a b n : ℕ) : (a + b) ^ n = a ^ n + b ^ n := Nat.mul_pow a b n")
+    assert_row_refused(("pow_succ'", "R", "(a : α) (n : ℕ)", "a ^ (n + 1) = a + a ^ n"))
