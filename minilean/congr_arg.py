@@ -5,8 +5,8 @@ minilean's declarations cannot (`terms.start_app` refuses function-typed binders
 over a number type the instance is built here as a declaration with the function already applied:
 `{a₁ a₂ : α} (h : a₁ = a₂) : e[a₁/z] = e[a₂/z]`. Lean's type keeps the redexes `(fun z => …) a₁`
 (round 13: verified public proofs need a `dsimp`/`simp` at the hypothesis to reduce them); minilean shows
-the substituted body and `beta_pending` lets the first `dsimp`/`simp` there count as progress. Anything else (a named function, several binders, a `Prop`-valued
-body) is left to the caller's error."""
+the substituted body and `beta_pending` lets the first `dsimp`/`simp` there count as progress. Anything
+else (a named function, several binders, a `Prop`-valued body) is left to the caller's error."""
 
 from __future__ import annotations
 

@@ -47,6 +47,10 @@ from minilean.lemma_table12 import PROOFS as BATCH12_PROOFS
 from minilean.lemma_table12 import ROWS as BATCH12_ROWS
 from minilean.lemma_table13 import PER_INSTANCE as BATCH13_PER_INSTANCE
 from minilean.lemma_table13 import ROWS as BATCH13_ROWS
+from minilean.lemma_table14 import PROOFS as BATCH14_PROOFS
+from minilean.lemma_table14 import ROWS as BATCH14_ROWS
+from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
+from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -182,6 +186,7 @@ SCHEMAS: tuple[Schema, ...] = (
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
+    + BATCH14_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -298,6 +303,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
+    proof = proof or BATCH14_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
@@ -400,6 +406,7 @@ def resolve(
     ty: str | None = ty_hint
     if ty_hint is not None and ty_hint not in schema.types:
         raise TacticFail(f"minilean: '{base}' is not available at type {ty_hint}")
+    symbolic_exp = False
     numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
     sorts = el._sorts()  # type: ignore[attr-defined]
     projected = fld is None and expected is None and "_expected" in el.__dict__
@@ -412,7 +419,10 @@ def resolve(
                 hole_exps.append(flat[i][0])  # `Nat.pow_mod _ _ _`: unification fixes it (below)
                 continue
             if not (isinstance(arg, tuple) and arg[0] == "num"):
-                raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+                if base not in SYMBOLIC_PROOFS:
+                    raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+                symbolic_exp = True  # `pow_pos h n`: the row proved for every exponent (pow_laws.py)
+                continue
             exps[flat[i][0]] = arg[1]
             continue
         rest.append(arg)
@@ -457,6 +467,11 @@ def resolve(
         ty = schema.types[0]
     if ty is None:
         raise TacticFail(f"don't know how to synthesize implicit argument 'α' in '{base}'")
+    if symbolic_exp:
+        whole = symbolic(base, ty)
+        if whole is None:
+            raise TacticFail(f"minilean: the exponent argument of '{base}' must be a numeral")
+        return whole, list(args)  # its exponents are ℕ binders now: every argument is applied
     if hole_exps:  # an exponent given as `_`: read off the expected type by the trial, as an implicit one
         exps.update(_infer_exponents(el, base, ty, list(args), expected, hole_exps))
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
