@@ -324,6 +324,14 @@ class RLSettings:
     # iteration: iteration k takes item k, the last one repeats.
     rollout_mode: str = "mcts"
     whole_proof_samples: int = 16  # whole-proof samples per theorem in those modes
+    # Exploration (search.explore.ExplorePolicy), MCTS rollouts only, never an eval: at every expansion
+    # the policy's samples get up to explore_k closers it did not sample (automation with the hypotheses,
+    # square hints, ∀ hypotheses instantiated at the goal's numerals), sharing prior mass explore_mass.
+    # Why: searching at 8x the budget the SFT policy proves almost nothing new on competition statements,
+    # so rollouts by the policy alone can only sharpen it; proofs of new shapes must come from elsewhere.
+    # 0 = off (the policy's samples alone).
+    explore_k: int = 0
+    explore_mass: float = 0.2
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
@@ -331,6 +339,8 @@ class RLSettings:
         _check(self, "rollout_mode", all(m in ROLLOUT_MODES for m in modes),
                f"one of {list(ROLLOUT_MODES)} or a comma list of them (one per iteration)")
         _check(self, "whole_proof_samples", 1 <= self.whole_proof_samples <= 4096, "in 1..4096")
+        _check(self, "explore_k", self.explore_k >= 0, ">= 0 (0 = off)")
+        _check(self, "explore_mass", 0 <= self.explore_mass < 1, "in [0, 1) (the policy keeps 1 - mass)")
         _check(self, "max_infra_error_share", 0 <= self.max_infra_error_share <= 1, "in [0, 1]")
         _check(self, "frontier_per_iteration", self.frontier_per_iteration >= 0, ">= 0")
         _check(self, "use_rl_statements",

@@ -14,7 +14,6 @@ baseline (one tactic alone) and the policy's own numbers.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import time
 from collections import Counter
@@ -23,6 +22,7 @@ from pathlib import Path
 from minilean import minif2f
 from minilean.baseline import TACTICS, root_state
 from minilean.engine import ProofState, TacticError, apply_tactic
+from search.explore import closer_vocabulary
 
 NUMERIC = ("ℕ", "ℤ", "ℚ", "ℝ", "ℂ")
 
@@ -48,19 +48,10 @@ def _context(state: ProofState) -> tuple[list[str], list[tuple[str, str]], list[
 
 
 def finishers(state: ProofState) -> list[str]:
-    """One-line closers: automation alone, with the hypotheses, with square hints over variable pairs."""
+    """One-line closers: automation alone, with the hypotheses, with square hints over variable pairs (the
+    vocabulary the RL rollouts explore with, `search.explore.closer_vocabulary`)."""
     hyps, nums, _ = _context(state)
-    out = [*TACTICS, "ring", "simp", "field_simp", "simp_all"]
-    if hyps:
-        names = ", ".join(hyps)
-        out += [f"norm_num [{names}]", f"simp [{names}]", f"nlinarith [{names}]"]
-    real = [v for v, s in nums if s in ("ℝ", "ℚ", "ℤ")][:4]
-    for a, b in itertools.combinations(real, 2):
-        out.append(f"nlinarith [sq_nonneg ({a} - {b}), sq_nonneg ({a} + {b})]")
-    if len(real) >= 3:
-        sq = ", ".join(f"sq_nonneg ({a} - {b})" for a, b in itertools.combinations(real[:3], 2))
-        out.append(f"nlinarith [{sq}]")
-    return out
+    return closer_vocabulary(hyps, nums)
 
 
 def preparers(state: ProofState) -> list[str]:

@@ -19,6 +19,8 @@ from lean_io.errors import check_infrastructure_share
 from rl import replay
 from rl.matchmaker import Matchmaker, MatchmakerConfig
 from search.batch import checkpoint_policy, lean_servers, prove_batch
+from search.explore import ExplorePolicy
+from search.policy import Policy
 from search.prover import Attempt
 
 
@@ -172,11 +174,17 @@ def prove_rollout_batch(
     # the mapped rollout steps run side by side and share the cores: more model threads than cores
     # made each step slower (smoke: 2 steps x 2 workers on 2 cores, 36 s vs 32 s a step)
     policy.workers = max(1, profile.compute.sampler_workers // profile.rl.batches_per_iteration)
+    # rollouts only (evals build their own checkpoint_policy, never wrapped): closers the policy did not
+    # sample, so the rollouts can find proofs of shapes it cannot say yet (search.explore)
+    rollout_policy: Policy = (
+        ExplorePolicy(policy, profile.rl.explore_k, profile.rl.explore_mass) if profile.rl.explore_k > 0
+        else policy
+    )
     t0 = time.monotonic()
     with lean_servers(servers, profile.lean) as urls:
         result = prove_batch(
-            theorems, urls, policy, search, search.concurrency, model_version=policy_ref.model_version,
-            on_attempt=on_attempt,
+            theorems, urls, rollout_policy, search, search.concurrency,
+            model_version=policy_ref.model_version, on_attempt=on_attempt,
         )
     rows = [
         attempt_row(a, iteration, int(t["num_simulations"]))

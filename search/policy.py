@@ -25,7 +25,9 @@ __all__ = [
     "SamplerPolicy",
     "ScriptedPolicy",
     "UniformRandomPolicy",
+    "first_goal",
     "instantiate_templates",
+    "named_hypotheses",
 ]
 
 UNINFORMED_DEPTH = 1.0  # the value a policy without a critic reports (expected depth, MCTS value −1)
@@ -83,20 +85,32 @@ def _fresh_names(goal: Goal, k: int = 2) -> list[str]:
     return names
 
 
-def instantiate_templates(state: str, templates: Sequence[str] = TACTIC_TEMPLATES) -> list[str]:
-    """Every distinct instantiation of `templates` for the first goal of `state` (in template order)."""
+def first_goal(state: str) -> Goal:
+    """The first goal of a state text; an empty goal when there is none or the text does not parse (a
+    template vocabulary then falls back to the tactics that need no names)."""
     try:
         goals = parse_state(state)
     except ValueError:
         goals = []
-    goal = goals[0] if goals else Goal(type="")
-    # (name, type) pairs; Lean's display may group names ("p q : Prop"), LeanTree's does not
-    hyps = [(name, h.type.strip()) for h in goal.hypotheses for name in h.user_name.split()]
-    names = [n for n, _ in hyps if n != "_" and "✝" not in n]  # inaccessible names cannot be written
+    return goals[0] if goals else Goal(type="")
+
+
+def named_hypotheses(goal: Goal) -> list[tuple[str, str]]:
+    """(name, type) of every hypothesis a tactic can name: Lean's display may group names ("p q : Prop"),
+    LeanTree's does not; inaccessible names (x✝) and `_` cannot be written in a tactic: left out."""
+    pairs = [(name, h.type.strip()) for h in goal.hypotheses for name in h.user_name.split()]
+    return [(n, t) for n, t in pairs if n != "_" and "✝" not in n]
+
+
+def instantiate_templates(state: str, templates: Sequence[str] = TACTIC_TEMPLATES) -> list[str]:
+    """Every distinct instantiation of `templates` for the first goal of `state` (in template order)."""
+    goal = first_goal(state)
+    hyps = named_hypotheses(goal)
+    names = [n for n, _ in hyps]
     fresh, fresh2 = _fresh_names(goal)
     fill = {
         "h": names,
-        "p": [n for n, t in hyps if t == "Prop" and n in names],
+        "p": [n for n, t in hyps if t == "Prop"],
         "fresh2": [fresh2],
         "fresh": [fresh],
     }
