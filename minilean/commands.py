@@ -96,6 +96,13 @@ def split_prefix(text: str) -> tuple[bool, int | None]:
     raise CommandError(f"minilean: unsupported '{word}' command (expected `open A B` or `open A B in …`)")
 
 
+def opened_namespaces(text: str) -> tuple[str, ...]:
+    """The namespaces an `open A B` / `open A B in …` command (already validated by split_prefix) names;
+    () for a `set_option` command."""
+    m = _OPEN_IN_RE.match(text) or _OPEN_RE.match(text)
+    return tuple(m.group(1).split()) if m is not None else ()
+
+
 def _check_namespaces(names: str) -> None:
     for nm in names.split():
         if nm in _NOT_NAMESPACES:
@@ -107,6 +114,7 @@ __all__ = [
     "CommandError",
     "count_declarations",
     "ends_with_in",
+    "opened_namespaces",
     "split_prefix",
     "unterminated_comment",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from minilean import lemmas, recheck
+from minilean import lemmas, open_names, recheck
 from minilean.alternatives import run_alternatives, split_alternatives
 from minilean.calc import run_calc, split_calc
 from minilean.combinator_blocks import run_combinator_block, split_combinator_block
@@ -18,6 +18,7 @@ from minilean.commands import (
     CommandError,
     count_declarations,
     ends_with_in,
+    opened_namespaces,
     split_prefix,
     unterminated_comment,
 )
@@ -189,6 +190,11 @@ Line = tuple[int, int, str]  # (1-based line number, column, text from that colu
 
 
 def _elaborate_source(env: Env, source: str) -> ElabResult:
+    with open_names.source_scope():  # `open` commands hold for this source only
+        return _elaborate_source_in_scope(env, source)
+
+
+def _elaborate_source_in_scope(env: Env, source: str) -> ElabResult:
     if unterminated_comment(source):
         return ElabResult(env, (Message("error", "unterminated comment", 1, 0),), ())
     lines = blank_comments(source).split("\n")
@@ -252,9 +258,12 @@ def _command(
             _, inner = split_prefix(chars)
         except CommandError as e:
             raise _Fail(str(e), no, col) from None
+        names = opened_namespaces(chars)  # open_names.py: the scope of unqualified library names
         if inner is None:
+            open_names.open_rest(names)
             return env
-        return _command(env, _block_lines(flat, inner, len(chars)), messages, sorries, checked)
+        with open_names.open_in(names):
+            return _command(env, _block_lines(flat, inner, len(chars)), messages, sorries, checked)
     if word not in ("theorem", "lemma", "example"):
         raise _Fail(f"minilean: unsupported command '{word}'", no, col)
     checked[0] += 1

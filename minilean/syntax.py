@@ -22,6 +22,7 @@ from minilean.libfuns import (
     display_name,
     instance_name,
 )
+from minilean.open_names import resolve_app as resolve_open
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -941,6 +942,8 @@ class _Typer:
             if s == COMPLEX:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
+        if "." not in name and (res := resolve_open(self, name, args)) is not None:
+            return res  # `log x` under `open Real` (open_names.py: Lean's overload resolution)
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
     def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
