@@ -311,7 +311,7 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
             return s if _closed_equal(pat, tgt, ty) else None
         r = match_expr(pat.lhs, tgt.lhs, s, ty)  # type: ignore[union-attr]
         if r is not None:
-            r = match_expr(pat.rhs, tgt.rhs, r, ty if pat.op != "^" else None)  # type: ignore[union-attr]
+            r = match_expr(pat.rhs, tgt.rhs, r, ty if pat.op != "^" else NAT)  # type: ignore[union-attr]
         return r if r is not None else (s if _closed_equal(pat, tgt, ty) else None)
     if isinstance(pat, ENeg):
         return match_expr(pat.arg, tgt.arg, s, ty)  # type: ignore[union-attr]
