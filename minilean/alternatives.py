@@ -62,6 +62,21 @@ def _one_line(group: list[Line]) -> list[Line] | None:
     return lines + group[1:]
 
 
+def continues_alternatives(group: list[Line], it: Line) -> bool:
+    """Does line `it`, left of its block's column, still belong to `group`? Only when `group` is a
+    `cases … with` / `induction … with` head whose alternatives start on the next lines: Lean parses
+    them with `withPosition((colGe inductionAlt)+)`, positioned at the first `|`, so the column of
+    the enclosing tactic sequence does not bound them (`| inr h => cases h with` with its inner
+    alternatives below, indented less than `cases`). The first such line must be a `|`; later ones
+    are further alternatives at that column or their bodies, indented deeper."""
+    if _HEAD.match(group[0][2]) is None:
+        return False
+    if len(group) == 1:
+        return it[2].startswith("|")
+    alt_col = group[1][1]
+    return (it[2].startswith("|") and it[1] == alt_col) or it[1] > alt_col
+
+
 def split_alternatives(group: list[Line]) -> tuple[str, list[Alternative]] | None:
     """(`induction n`, alternatives) for a `… with | … => …` group; None for anything else."""
     one = _one_line(group)
@@ -166,4 +181,4 @@ def run_alternatives(
     return rest
 
 
-__all__ = ["Alternative", "rename_newest", "run_alternatives", "split_alternatives"]
+__all__ = ["Alternative", "continues_alternatives", "rename_newest", "run_alternatives", "split_alternatives"]

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from minilean import lemmas, open_names, recheck
-from minilean.alternatives import run_alternatives, split_alternatives
+from minilean.alternatives import continues_alternatives, run_alternatives, split_alternatives
 from minilean.calc import run_calc, split_calc
 from minilean.combinator_blocks import run_combinator_block, split_combinator_block
 from minilean.commands import (
@@ -374,7 +374,10 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         # a `<;>` line left of the block still continues its last tactic (trailing parsers in Lean's
         # Pratt loop check no column); the enclosing block handed it down to this innermost one
         if it[1] < base and not (groups and it[2].startswith("<;>")):
-            raise _Fail("expected command", it[0], it[1])
+            if not (groups and continues_alternatives(groups[-1], it)):
+                raise _Fail("expected command", it[0], it[1])
+            groups[-1].append(it)  # `… => cases h with` + its alternatives below (alternatives.py)
+            continue
         if (it[1] == base and not joins) or not groups:
             groups.append([it])
         else:
