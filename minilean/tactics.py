@@ -1154,13 +1154,18 @@ class Runner:
         return beta if beta is not None else run_dsimp(g, rest, "dsimp")
 
     def t_unfold(self, g: Goal, rest: str) -> Outcome:
-        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (modeq.py) and `unfold discrim` (discrim.py)."""
+        """Only `unfold Nat.ModEq` / `unfold Int.ModEq` (modeq.py), `unfold discrim` (discrim.py) and
+        `unfold Real.logb` (unfold_logb.py)."""
         from minilean import discrim, modeq
 
         if rest.split()[:1] == [discrim.NAME]:
             from minilean.discrim_unfold import unfold_tactic
 
             return Outcome([unfold_tactic(g, rest)])
+        from minilean import unfold_logb
+
+        if unfold_logb.is_logb_unfold(rest, g):
+            return Outcome([unfold_logb.unfold_tactic(g, rest)])
         return Outcome([modeq.unfold_tactic(g, rest)])
 
     def t_unfold_let(self, g: Goal, rest: str) -> Outcome:
