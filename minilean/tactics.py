@@ -785,7 +785,14 @@ class Runner:
 
     def t_congr(self, g: Goal, rest: str) -> Outcome:
         """`congr` closing the goal (see congr_tac): `Eq.refl` or an assumption, on an equation that Lean's
-        congruence step does not split."""
+        congruence step does not split; `congr n` splits to depth n (congr_depth.py)."""
+        if rest.strip().isdigit():
+            from minilean.congr_depth import congr_n
+
+            def closes(sub: Goal) -> bool:
+                return _rfl_ok(sub.target) or _find_assumption(sub) is not None
+
+            return Outcome(congr_n(g, int(rest.strip()), closes))
         self._no_args(rest)
         t = g.target
         if not (isinstance(t, PRel) and t.op == "="):
