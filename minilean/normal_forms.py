@@ -248,7 +248,7 @@ def _neg(p: Prop) -> Prop:
 
 def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
     """field_simp's side condition `e ≠ 0`: a non-zero numeral, a hypothesis (`e ≠ 0`, `0 < e`, `e < 0`
-    and their `>` forms), or products / powers of such."""
+    and their `>` forms), what `positivity` proves, or products / powers of such."""
     v = numeral(e)
     if v is None and not expr_vars(e, set()):  # a closed numeral expression: norm_num evaluates it
         try:
@@ -270,6 +270,12 @@ def _nonzero(e: Expr, ty: str, hyps: list[Prop]) -> bool:
             return False
         return a.denominator == 1 and abs(a) >= 2
     zero = ENum(0)
+    from minilean.closers import positivity
+
+    if positivity(PRel("≠", e, zero, ty), hyps):
+        # Mathlib's `FieldSimp.discharge`, strategy 3: `Positivity.solve` on the side goal `e ≠ 0`
+        # (`(↑n + 1) * (↑n + 2) ^ 3 ≠ 0` for `n : ℕ`)
+        return True
     for h in hyps:
         if isinstance(h, PNot) and isinstance(h.arg, PRel) and h.arg.op == "=":
             h = PRel("≠", h.arg.lhs, h.arg.rhs, h.arg.ty)
