@@ -1,0 +1,20 @@
+# ruff: noqa: E501
+"""Batch 15 of the lemma table (`lemmas.py`): lemmas named by near-miss public proofs (round 15).
+
+Rows are (name, type codes, binders, conclusion) as in `lemma_table2.py`: Mathlib's statement, binder
+kinds and order; every instance is checked valid by z3 (through the `lib_facts` instances of the
+Mathlib theorems about `Real.log` / `Real.rpow`) before it is admitted, so a wrong row is refused.
+"""
+
+from __future__ import annotations
+
+ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # Mathlib (Analysis/SpecialFunctions/Log/Base.lean), section with `variable {b x y : ℝ}` and
+    # `variable (b_pos : 0 < b) (b_ne_one : b ≠ 1)` (2023 port through 2025, read in several versions):
+    # `theorem logb_rpow : logb b (b ^ x) = x` and
+    # `theorem logb_eq_iff_rpow_eq (hy : 0 < y) : logb b y = x ↔ b ^ x = y` (`b ^ x` the real power)
+    ("Real.logb_rpow", "R", "{b x : α} (b_pos : 0 < b) (b_ne_one : b ≠ 1)", "Real.logb b (b ^ x) = x"),
+    ("Real.logb_eq_iff_rpow_eq", "R", "{b x y : α} (b_pos : 0 < b) (b_ne_one : b ≠ 1) (hy : 0 < y)", "Real.logb b y = x ↔ b ^ x = y"),
+)
+
+__all__ = ["ROWS"]
