@@ -15,6 +15,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `theorem logb_eq_iff_rpow_eq (hy : 0 < y) : logb b y = x ↔ b ^ x = y` (`b ^ x` the real power)
     ("Real.logb_rpow", "R", "{b x : α} (b_pos : 0 < b) (b_ne_one : b ≠ 1)", "Real.logb b (b ^ x) = x"),
     ("Real.logb_eq_iff_rpow_eq", "R", "{b x y : α} (b_pos : 0 < b) (b_ne_one : b ≠ 1) (hy : 0 < y)", "Real.logb b y = x ↔ b ^ x = y"),
+    # Mathlib (Analysis/SpecialFunctions/Pow/Real.lean, since early 2024, `variable {x y z : ℝ}`):
+    # `lemma rpow_left_inj (hx : 0 ≤ x) (hy : 0 ≤ y) (hz : z ≠ 0) : x ^ z = y ^ z ↔ x = y`
+    ("Real.rpow_left_inj", "R", "{x y z : α} (hx : 0 ≤ x) (hy : 0 ≤ y) (hz : z ≠ 0)", "x ^ z = y ^ z ↔ x = y"),
 )
 
 __all__ = ["ROWS"]

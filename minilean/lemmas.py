@@ -223,6 +223,10 @@ def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
     binders = re.sub(r"([({])([^(){}:]+) : ([^(){}]+)([)}])", drop, schema.binders)
     concl = schema.concl
     for v, n in exps.items():
+        # an exponent is an ℕ: its cast `(k : ℝ)` stays a cast of the ℕ numeral, `((3 : ℕ) : ℝ)`, as in
+        # Lean's instance (`rw`'s closing reducible `rfl` does not identify it with the literal `(3 : ℝ)`)
+        binders = re.sub(rf"\({v} : ([ℤℚℝ])\)", rf"(({n} : ℕ) : \1)", binders)
+        concl = re.sub(rf"\({v} : ([ℤℚℝ])\)", rf"(({n} : ℕ) : \1)", concl)
         binders = re.sub(rf"\b{v}\b", str(n), binders)
         concl = re.sub(rf"\b{v}\b", str(n), concl)
     return f"theorem {schema.name} {binders.replace('α', ty)} : {concl.replace('α', ty)}"
