@@ -18,6 +18,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (Analysis/SpecialFunctions/Pow/Real.lean, since early 2024, `variable {x y z : ℝ}`):
     # `lemma rpow_left_inj (hx : 0 ≤ x) (hy : 0 ≤ y) (hz : z ≠ 0) : x ^ z = y ^ z ↔ x = y`
     ("Real.rpow_left_inj", "R", "{x y z : α} (hx : 0 ≤ x) (hy : 0 ≤ y) (hz : z ≠ 0)", "x ^ z = y ^ z ↔ x = y"),
+    # Mathlib (Data/Nat/Cast/Basic.lean): `@[simp, norm_cast] theorem cast_sub [AddGroupWithOne R]
+    # (h : m ≤ n) : ((n - m : ℕ) : R) = n - m` with `{m n : ℕ}` (same in 2023–2025). `R` is fixed by the
+    # goal (`lemmas._about_exponents_only`: `h` is about ℕ and cannot fix it); at ℕ itself it is not stated
+    ("Nat.cast_sub", "ZQR", "{m n : ℕ} (h : m ≤ n)", "((n - m : ℕ) : α) = (n : α) - (m : α)"),
 )
 
 __all__ = ["ROWS"]

@@ -370,7 +370,10 @@ def _about_exponents_only(schema: Schema, binder_type: str) -> bool:
     (`pow_eq_zero_iff`'s `(hn : n ≠ 0)`): its argument is about ℕ and says nothing about α."""
     words = set(re.findall(r"\w+", binder_type))
     alpha_vars = {v for vs in re.findall(r"[({]([^(){}:]+) : α[)}]", schema.binders) for v in vs.split()}
-    return bool(words & set(schema.exponents())) and not words & alpha_vars
+    # variables declared at ℕ whatever α is (`Nat.cast_sub {m n : ℕ} (h : m ≤ n)`): a fact about them is
+    # a ℕ fact too; α comes from the goal, as Lean's elaborator takes the cast's target from it
+    nat_vars = {v for vs in re.findall(r"[({]([^(){}:]+) : ℕ[)}]", schema.binders) for v in vs.split()}
+    return bool(words & (set(schema.exponents()) | nat_vars)) and not words & alpha_vars
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:
