@@ -22,6 +22,13 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # (h : m ≤ n) : ((n - m : ℕ) : R) = n - m` with `{m n : ℕ}` (same in 2023–2025). `R` is fixed by the
     # goal (`lemmas._about_exponents_only`: `h` is about ℕ and cannot fix it); at ℕ itself it is not stated
     ("Nat.cast_sub", "ZQR", "{m n : ℕ} (h : m ≤ n)", "((n - m : ℕ) : α) = (n : α) - (m : α)"),
+    # Mathlib (Algebra/Order/Sub/Defs.lean, `[OrderedSub α]`, truncated subtraction), same in 2023–2025:
+    # `theorem tsub_add_eq_tsub_tsub (a b c : α) : a - (b + c) = a - b - c` and, with `{a b c : α}` and
+    # `[LinearOrder α]`, `theorem lt_tsub_iff_right : a < b - c ↔ a + c < b`. ℤ ℚ ℝ are ordered
+    # additive groups, which get `OrderedSub` from `AddGroup.toOrderedSub` (Algebra/Order/Sub/Basic, later
+    # Monoid/Unbundled/Basic), so the rows hold there with ordinary subtraction
+    ("tsub_add_eq_tsub_tsub", "NZQR", "(a b c : α)", "a - (b + c) = a - b - c"),
+    ("lt_tsub_iff_right", "NZQR", "{a b c : α}", "a < b - c ↔ a + c < b"),
 )
 
 __all__ = ["ROWS"]
