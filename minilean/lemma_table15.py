@@ -29,6 +29,16 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Monoid/Unbundled/Basic), so the rows hold there with ordinary subtraction
     ("tsub_add_eq_tsub_tsub", "NZQR", "(a b c : α)", "a - (b + c) = a - b - c"),
     ("lt_tsub_iff_right", "NZQR", "{a b c : α}", "a < b - c ↔ a + c < b"),
+    # Lean core (Init/Prelude.lean): `theorem Nat.succ_le_succ : n ≤ m → succ n ≤ succ m` (`{n m : Nat}`);
+    # `succ n` is written `n + 1`, the same term up to defeq (`Nat.succ_le_of_lt`'s row does the same)
+    ("Nat.succ_le_succ", "N", "{n m : α} (h : n ≤ m)", "n + 1 ≤ m + 1"),
+    # Mathlib (Order/Defs, `[Preorder α]`): `theorem ge_trans : ∀ {a b c : α}, a ≥ b → b ≥ c → a ≥ c` and
+    # `theorem gt_trans : ∀ {a b c : α}, a > b → b > c → a > c` (same in 2023–2025)
+    ("ge_trans", "NZQR", "{a b c : α} (h₁ : a ≥ b) (h₂ : b ≥ c)", "a ≥ c"),
+    ("gt_trans", "NZQR", "{a b c : α} (h₁ : a > b) (h₂ : b > c)", "a > c"),
+    # Mathlib (Algebra/Order/Field/Basic, later GroupWithZero/Unbundled, `{a b : α}` fields):
+    # `lemma div_nonpos_of_nonpos_of_nonneg (ha : a ≤ 0) (hb : 0 ≤ b) : a / b ≤ 0` (same 2023–2025)
+    ("div_nonpos_of_nonpos_of_nonneg", "QR", "{a b : α} (ha : a ≤ 0) (hb : 0 ≤ b)", "a / b ≤ 0"),
 )
 
 __all__ = ["ROWS"]
