@@ -14,7 +14,8 @@ The theorems, by function:
   (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y), `Real.log_rpow`
   (0 < x → log (x ^ y) = y * log x, `x ^ y` the real power), `Real.log_injOn_pos` (0 < x → 0 < y →
   log x = log y → x = y, between the applications of one query);
-- `x ^ y` (`Real.rpow`): `Real.rpow_pos_of_pos` (0 < x → 0 < x ^ y), `Real.log_rpow` again, `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
+- `x ^ y` (`Real.rpow`): `Real.rpow_pos_of_pos` (0 < x → 0 < x ^ y), `Real.log_rpow` again,
+  `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z), `Real.rpow_add`
   (0 < x → x ^ (y + z) = x ^ y * x ^ z);
@@ -107,7 +108,8 @@ def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
     # `Real.rpow_pos_of_pos` (0 < x → 0 < x ^ y) and `Real.log_rpow` read from the power's side, so a
     # power and a logarithm can meet through `Real.log_injOn_pos` (`Real.logb_eq_iff_rpow_eq`)
     facts.append(z3.Implies(x > 0, v > 0))
-    facts.append(z3.Implies(x > 0, enc.expr(EApp("Real.log", (e,)), REAL) == y * enc.expr(EApp("Real.log", (e.args[0],)), REAL)))
+    log_v, log_x = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (e, e.args[0]))
+    facts.append(z3.Implies(x > 0, log_v == y * log_x))
     n = _numeral(e.args[1])
     if n is not None and 0 <= n <= MAX_POWER:
         facts.append(v == _power(x, n))
