@@ -49,6 +49,7 @@ from minilean.lemma_table13 import PER_INSTANCE as BATCH13_PER_INSTANCE
 from minilean.lemma_table13 import ROWS as BATCH13_ROWS
 from minilean.lemma_table14 import PROOFS as BATCH14_PROOFS
 from minilean.lemma_table14 import ROWS as BATCH14_ROWS
+from minilean.lemma_table15 import ROWS as BATCH15_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
@@ -186,7 +187,7 @@ SCHEMAS: tuple[Schema, ...] = (
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
-    + BATCH14_ROWS
+    + BATCH14_ROWS + BATCH15_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -222,6 +223,10 @@ def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
     binders = re.sub(r"([({])([^(){}:]+) : ([^(){}]+)([)}])", drop, schema.binders)
     concl = schema.concl
     for v, n in exps.items():
+        # an exponent is an ℕ: its cast `(k : ℝ)` stays a cast of the ℕ numeral, `((3 : ℕ) : ℝ)`, as in
+        # Lean's instance (`rw`'s closing reducible `rfl` does not identify it with the literal `(3 : ℝ)`)
+        binders = re.sub(rf"\({v} : ([ℤℚℝ])\)", rf"(({n} : ℕ) : \1)", binders)
+        concl = re.sub(rf"\({v} : ([ℤℚℝ])\)", rf"(({n} : ℕ) : \1)", concl)
         binders = re.sub(rf"\b{v}\b", str(n), binders)
         concl = re.sub(rf"\b{v}\b", str(n), concl)
     return f"theorem {schema.name} {binders.replace('α', ty)} : {concl.replace('α', ty)}"
@@ -365,7 +370,10 @@ def _about_exponents_only(schema: Schema, binder_type: str) -> bool:
     (`pow_eq_zero_iff`'s `(hn : n ≠ 0)`): its argument is about ℕ and says nothing about α."""
     words = set(re.findall(r"\w+", binder_type))
     alpha_vars = {v for vs in re.findall(r"[({]([^(){}:]+) : α[)}]", schema.binders) for v in vs.split()}
-    return bool(words & set(schema.exponents())) and not words & alpha_vars
+    # variables declared at ℕ whatever α is (`Nat.cast_sub {m n : ℕ} (h : m ≤ n)`): a fact about them is
+    # a ℕ fact too; α comes from the goal, as Lean's elaborator takes the cast's target from it
+    nat_vars = {v for vs in re.findall(r"[({]([^(){}:]+) : ℕ[)}]", schema.binders) for v in vs.split()}
+    return bool(words & (set(schema.exponents()) | nat_vars)) and not words & alpha_vars
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:

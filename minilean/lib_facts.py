@@ -12,8 +12,10 @@ The theorems, by function:
   `Real.log_mul` (x ≠ 0 → y ≠ 0 → log (x * y) = log x + log y), `Real.log_zero` (log 0 = 0),
   `Real.log_one` (log 1 = 0), `Real.log_neg` (0 < x → x < 1 → log x < 0), `Real.log_neg_eq_log`
   (log (-x) = log x), `Real.log_div` (x ≠ 0 → y ≠ 0 → log (x / y) = log x - log y), `Real.log_rpow`
-  (0 < x → log (x ^ y) = y * log x, `x ^ y` the real power);
-- `x ^ y` (`Real.rpow`): `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
+  (0 < x → log (x ^ y) = y * log x, `x ^ y` the real power), `Real.log_injOn_pos` (0 < x → 0 < y →
+  log x = log y → x = y, between the applications of one query);
+- `x ^ y` (`Real.rpow`): `Real.rpow_pos_of_pos` (0 < x → 0 < x ^ y), `Real.log_rpow` again,
+  `Real.one_rpow` (1 ^ y = 1), `Real.zero_rpow` (y ≠ 0 → 0 ^ y = 0),
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z), `Real.rpow_add`
   (0 < x → x ^ (y + z) = x ^ y * x ^ z);
@@ -75,6 +77,11 @@ def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[
     facts = [z3.Implies(x > 1, v > 0), z3.Implies(z3.And(x > 0, x != 1), v != 0)]
     facts += [z3.Implies(x == 0, v == 0), z3.Implies(x == 1, v == 0)]  # `Real.log_zero`, `Real.log_one`
     facts.append(z3.Implies(z3.And(x > 0, x < 1), v < 0))  # `Real.log_neg`
+    # `Real.log_injOn_pos`: log is injective on (0, ∞), stated between this application and each one
+    # encoded before it (ground instances only; the list lives on the encoder, one per query)
+    logs: list = enc.__dict__.setdefault("_lib_fact_logs", [])
+    facts += [z3.Implies(z3.And(x > 0, u > 0, v == w), x == u) for u, w in logs]
+    logs.append((x, v))
     arg = e.args[0]
     # `Real.log_neg_eq_log`: log (-x) = log x, stated once from each side (`- -x` is never built)
     other = arg.arg if isinstance(arg, ENeg) else ENeg(arg)
@@ -98,6 +105,11 @@ def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[
 def _rpow(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
     x, y = a
     facts = [z3.Implies(x == 1, v == 1), z3.Implies(z3.And(x == 0, y != 0), v == 0)]
+    # `Real.rpow_pos_of_pos` (0 < x → 0 < x ^ y) and `Real.log_rpow` read from the power's side, so a
+    # power and a logarithm can meet through `Real.log_injOn_pos` (`Real.logb_eq_iff_rpow_eq`)
+    facts.append(z3.Implies(x > 0, v > 0))
+    log_v, log_x = (enc.expr(EApp("Real.log", (t,)), REAL) for t in (e, e.args[0]))
+    facts.append(z3.Implies(x > 0, log_v == y * log_x))
     n = _numeral(e.args[1])
     if n is not None and 0 <= n <= MAX_POWER:
         facts.append(v == _power(x, n))

@@ -1363,8 +1363,8 @@ def _rfl_ok(t: Prop) -> bool:
             # applies the @[refl] lemma `Nat.ModEq.refl` once its two sides are defeq; `exact rfl` (the
             # term, terms._check_rfl) is what unfolds the def
             return expr_defeq(t.lhs, t.rhs, t.ty)
-        if isinstance(t, PRel) and t.op in ("=", "≤"):
-            return expr_defeq(t.lhs, t.rhs, t.ty)
+        if isinstance(t, PRel) and t.op in ("=", "≤"):  # `goals.defeq` also unfolds `((3 : ℕ) : ℝ)` to `3`
+            return expr_defeq(t.lhs, t.rhs, t.ty) or defeq(PRel(t.op, t.lhs, t.lhs, t.ty), t)
         if isinstance(t, PBin) and t.op == "↔":
             return defeq(t.lhs, t.rhs)
         nxt = unfold(t)

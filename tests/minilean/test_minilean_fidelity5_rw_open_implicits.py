@@ -12,11 +12,12 @@ from lemma_batch_checks import accepts
 from minilean.engine import elaborate, initial_env
 
 ACCEPT = [
-    # `k` read off the goal
-    "(h : (2:ℝ) > 0) : Real.logb 2 ((2:ℝ) ^ 4) = 4 * Real.logb 2 2 := by\n  rw [Real.logb_pow h]",
-    "(y : ℝ) (hy : 0 < y) : Real.logb 7 (y ^ 3) = 3 * Real.logb 7 y := by\n  rw [Real.logb_pow hy]",
+    # `k` read off the goal; the instance's `((4 : ℕ) : ℝ)` is not the literal `(4 : ℝ)` for rw's closing
+    # reducible rfl (round 15), the `rfl` tactic identifies them
+    "(h : (2:ℝ) > 0) : Real.logb 2 ((2:ℝ) ^ 4) = 4 * Real.logb 2 2 := by\n  rw [Real.logb_pow h]\n  rfl",
+    "(y : ℝ) (hy : 0 < y) : Real.logb 7 (y ^ 3) = 3 * Real.logb 7 y := by\n  rw [Real.logb_pow hy]\n  rfl",
     # two instances with different exponents: the FIRST one (left side of `+`) is rewritten, not the second
-    "(h : (2:ℝ) > 0) : Real.logb 3 ((2:ℝ) ^ 4) + Real.logb 5 ((2:ℝ) ^ 3) = 4 * Real.logb 3 2 + Real.logb 5 (2 ^ 3) := by\n  rw [Real.logb_pow h]",
+    "(h : (2:ℝ) > 0) : Real.logb 3 ((2:ℝ) ^ 4) + Real.logb 5 ((2:ℝ) ^ 3) = 4 * Real.logb 3 2 + Real.logb 5 (2 ^ 3) := by\n  rw [Real.logb_pow h]\n  rfl",
     # the first instance is inside the right side when the left has none
     "(h : (2:ℝ) > 0) : (6:ℝ) = Real.logb 3 ((2:ℝ) ^ 6) / Real.logb 3 2 := by\n  rw [Real.logb_pow h]\n  sorry",
     # norm_num's rpow extension
@@ -40,6 +41,9 @@ REFUSE = [
     ": ((2:ℝ) ^ (-1:ℝ)) = 2 := by\n  norm_num",
     # a non-integer exponent: the extension does not evaluate it (4 ^ (1/2) = 2 holds, norm_num fails)
     ": ((4:ℝ) ^ ((1:ℝ)/2)) = 2 := by\n  norm_num",
+    # rw alone leaves `↑4 * logb 2 2 = 4 * logb 2 2`: the numeral instance is not unfolded at reducible
+    # transparency (as the verified mathd_algebra_114 proof shows for `rpow_natCast`, round 15)
+    "(h : (2:ℝ) > 0) : Real.logb 2 ((2:ℝ) ^ 4) = 4 * Real.logb 2 2 := by\n  rw [Real.logb_pow h]",
 ]
 
 
