@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement
 
 import z3
 
+from minilean.nat_offsets import canonical_cast_atom
 from minilean.smt import RLIMIT_PER_MS, internal_name, locked
 from minilean.syntax import (
     INT,
@@ -171,6 +172,8 @@ class Normalizer:
         return out
 
     def _nat_cast_atom(self, e: ECast) -> Poly:
+        if self.sorts is not None:  # linarith: atoms up to reducible defeq (offsets folded)
+            e = canonical_cast_atom(e)
         self.nat_atoms.add(e)  # `Nat.cast_nonneg`: linarith's preprocessing knows ↑n ≥ 0
         return {((e, 1),): Fraction(1)}
 
@@ -195,7 +198,9 @@ def _fold_nat(e: Expr) -> Expr:
 
 
 def canonical_atom(e: Expr, sorts: dict) -> Expr:
-    """An application's ℕ arguments with their closed arithmetic evaluated (recursively)."""
+    """An application's ℕ arguments with their closed arithmetic evaluated (recursively); a cast from ℕ
+    with its offsets folded (`↑(n + 1 + 1)` is `↑(n + 2)`, Lean's `isDefEqOffset`)."""
+    e = canonical_cast_atom(e)
     if not isinstance(e, EApp):
         return e
     doms = sorts.get(e.fn, "").split(" → ")[:-1]
