@@ -50,6 +50,7 @@ from minilean.lemma_table13 import ROWS as BATCH13_ROWS
 from minilean.lemma_table14 import PROOFS as BATCH14_PROOFS
 from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.lemma_table15 import ROWS as BATCH15_ROWS
+from minilean.lemma_table16 import ROWS as BATCH16_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
@@ -187,7 +188,7 @@ SCHEMAS: tuple[Schema, ...] = (
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
-    + BATCH14_ROWS + BATCH15_ROWS
+    + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
@@ -408,6 +409,10 @@ def resolve(
     # explicit binders in order: which argument goes to which binder
     explicit = re.findall(r"\(([^():]+) : ([^()]+)\)", schema.binders)
     flat: list[tuple[str, str]] = [(v, t.strip()) for vs, t in explicit for v in vs.split()]
+    if fld is None:  # `(n := 2)`: placed at its binder as Lean's elaborator does (named_positional.py)
+        from minilean.named_positional import to_positional
+
+        args = to_positional(flat, args)
     exps: dict[str, int] = {}
     hole_exps: list[str] = []
     rest: list = []
