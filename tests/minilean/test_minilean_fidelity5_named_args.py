@@ -39,7 +39,8 @@ def test_base_must_be_nonnegative() -> None:
 
 
 def test_false_row_refused() -> None:
-    assert_row_refused(("Real.rpow_natCast_mul_bad", "R", "{x : α} (hx : 0 ≤ x) (y z : α)", "x ^ (y + z) = (x ^ y) ^ z"))
+    bad = ("Real.rpow_natCast_mul_bad", "R", "{x : α} (hx : 0 ≤ x) (y z : α)", "x ^ (y + z) = (x ^ y) ^ z")
+    assert_row_refused(bad)
 
 
 def test_to_positional_shapes() -> None:
