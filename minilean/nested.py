@@ -35,9 +35,11 @@ def bracket_depth(text: str) -> int:
 
 def merge_open_brackets(items: list[Line]) -> list[Line]:
     """Join each line that leaves a bracket open with the lines that close it."""
+    from minilean.by_in_brackets import join_by_blocks
+
     out: list[Line] = []
     depth = 0
-    for it in items:
+    for it in join_by_blocks(items):
         if out and depth > 0:
             ln, c, text = out[-1]
             out[-1] = (ln, c, text + " " + it[2])

@@ -1,0 +1,52 @@
+"""A `(by` term argument whose tactic block spans lines inside brackets:
+
+    rw [Nat.sub_add_cancel (by
+      have h : P := by linarith
+      exact foo h
+    )]
+
+Inside brackets line breaks carry no meaning to `nested.merge_open_brackets`, which would join the block's
+tactics into one line. Lean reads the block after `by` as a tactic sequence laid out by column. The block
+is rewritten into the one-line sequence `(by (t₁); (t₂); …)` that Lean reads the same way: a parenthesised
+tactic sequence keeps each tactic, and whatever `by` it ends with, from swallowing the next one.
+
+Only the simple layout is handled: every line of the block at one column, each line's brackets balanced,
+and the `)` that closes the term alone at the start of the next line. Anything else (a tactic continued on
+deeper lines, a nested block) is left as written and refused as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from minilean.nested import Line, bracket_depth
+
+_OPEN_BY = re.compile(r"\(by\s*$")
+
+
+def join_by_blocks(items: list[Line]) -> list[Line]:
+    out: list[Line] = []
+    i = 0
+    while i < len(items):
+        ln, col, text = items[i]
+        if _OPEN_BY.search(text):
+            j = i + 1
+            block: list[str] = []
+            while j < len(items) and not items[j][2].startswith(")"):
+                block.append(items[j][2])
+                j += 1
+            cols = {items[k][1] for k in range(i + 1, j)}
+            simple = (
+                j < len(items)
+                and block
+                and len(cols) == 1
+                and cols.pop() > col
+                and all(bracket_depth(t) == 0 for t in block)
+            )
+            if simple:
+                out.append((ln, col, text + " " + "; ".join(f"({t})" for t in block)))
+                i = j
+                continue
+        out.append(items[i])
+        i += 1
+    return out
