@@ -28,7 +28,10 @@ def test_inner_by_does_not_swallow_next_tactic() -> None:
 
 def test_block_that_does_not_prove_the_side_goal_refused() -> None:
     # no `6 ≤ a`: `3 ≤ a` is unprovable
-    src = "theorem t (a : ℕ) : a - 3 + 3 = a := by\n  rw [Nat.sub_add_cancel (by\n" + "    norm_num\n    omega\n  )]\n"
+    src = (
+        "theorem t (a : ℕ) : a - 3 + 3 = a := by\n  rw [Nat.sub_add_cancel (by\n"
+        "    norm_num\n    omega\n  )]\n"
+    )
     assert _errors(src)
 
 
