@@ -13,6 +13,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `rpow_nat_cast_mul` before the 2024 rename, same statement). `x ^ n` is the monoid power; `n` is
     # instantiated with numerals only (`exp`), as `Real.rpow_natCast`'s row
     ("Real.rpow_natCast_mul", "R", "{x : α} (hx : 0 ≤ x) (n : exp) (z : α)", "x ^ ((n : ℝ) * z) = (x ^ n) ^ z"),
+    # Lean core (Nat/Basic.lean): `protected theorem Nat.le_sub_of_add_le {a b c : Nat} (h : a + b ≤ c) :
+    # a ≤ c - b` (truncated subtraction; same shape in 2024 and 2025 cores)
+    ("Nat.le_sub_of_add_le", "N", "{a b c : α} (h : a + b ≤ c)", "a ≤ c - b"),
 )
 
 __all__ = ["ROWS"]
