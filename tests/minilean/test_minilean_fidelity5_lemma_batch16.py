@@ -11,7 +11,8 @@ from minilean import engine, lemmas  # noqa: F401  (engine registers the proof c
 def test_le_sub_of_add_le_accepted() -> None:
     assert accepts("(x : ℕ) (h : 3 + 3 ≤ x) : 3 ≤ x - 3 := Nat.le_sub_of_add_le h")
     # `3 + 3` and `6` are defeq ℕ literals (Lean evaluates `Nat.add` on literals when unifying)
-    assert accepts("(a : ℕ) (h : 6 ≤ 2 ^ (a + 4)) : 3 ≤ 2 ^ (a + 4) - 3 := by\n" + "  exact Nat.le_sub_of_add_le h")
+    src = "(a : ℕ) (h : 6 ≤ 2 ^ (a + 4)) : 3 ≤ 2 ^ (a + 4) - 3 := by\n  exact Nat.le_sub_of_add_le h"
+    assert accepts(src)
 
 
 def test_le_sub_of_add_le_misuse_refused() -> None:
