@@ -15,8 +15,9 @@ def accepts(src: str) -> bool:
     return not res.has_errors and not res.sorries
 
 
-def assert_row_refused(row: tuple[str, str, str, str]) -> None:
-    """A (false) row in the table's format is refused by the admission check at its first type."""
+def assert_row_refused(row: tuple[str, str, str, str], numerals: dict[str, int] | None = None) -> None:
+    """A (false) row in the table's format is refused by the admission check at its first type (with
+    ``numerals`` for the arguments a per-instance row fixes)."""
     schema = _s(*row)
     with pytest.raises(NotAdmitted):
-        check_schema(schema, schema.types[0], {})
+        check_schema(schema, schema.types[0], numerals or {})
