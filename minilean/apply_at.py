@@ -14,13 +14,22 @@ is elaborated differently across Mathlib versions (explicit mode on an applicati
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from minilean.goals import Goal, Hyp, TacticFail, remove_hyp
 from minilean.outcome import Outcome
 
 if TYPE_CHECKING:
-    from minilean.tactics import Runner
+    from minilean.terms import Elaborator
+
+
+class Runner(Protocol):
+    """What `apply … at` uses of minilean.tactics.Runner (a structural type: tactics.py imports this
+    module, so this one does not import it back)."""
+
+    def _term(self, text: str) -> tuple: ...
+
+    def _elab(self, g: Goal) -> Elaborator: ...
 
 _AT = re.compile(r"(?P<fn>.+?)\s+at\s+(?P<h>[^\s]+)", re.S)
 

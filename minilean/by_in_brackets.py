@@ -13,13 +13,29 @@ tactic sequence keeps each tactic, and whatever `by` it ends with, from swallowi
 Only the simple layout is handled: every line of the block at one column, each line's brackets balanced,
 and the `)` that closes the term alone at the start of the next line. Anything else (a tactic continued on
 deeper lines, a nested block) is left as written and refused as before.
+
+The bracket primitives the layout code shares (`Line`, `bracket_depth`) live here too, so that
+`nested` imports this module and not the other way round.
 """
 
 from __future__ import annotations
 
 import re
 
-from minilean.nested import Line, bracket_depth
+Line = tuple[int, int, str]  # (line, column, text), as the engine splits a block
+
+_OPEN, _CLOSE = "([{⟨", ")]}⟩"
+
+
+def bracket_depth(text: str) -> int:
+    depth = 0
+    for ch in text:
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+    return depth
+
 
 _OPEN_BY = re.compile(r"\(by\s*$")
 

@@ -52,7 +52,6 @@ from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.lemma_table15 import ROWS as BATCH15_ROWS
 from minilean.lemma_table16 import ROWS as BATCH16_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
-from minilean.pow_laws import symbolic
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -628,3 +627,31 @@ __all__ = [
     "resolve",
     "unchecked",
 ]
+
+
+_SYMBOLIC_IN_PROGRESS: set[tuple[str, str]] = set()
+_SYMBOLIC_DONE: dict[tuple[str, str], Decl | None] = {}
+
+
+def symbolic(name: str, ty: str) -> Decl | None:
+    """The row `name` at `ty` with its exponents as ℕ variables, once its proof in `pow_laws.PROOFS` goes
+    through; None when it has no proof, the proof fails, or the proof is being checked (a use inside its
+    own proof). Here, not in pow_laws, because it needs this module's table and checker."""
+    key = (name, ty)
+    if key in _SYMBOLIC_DONE:
+        return _SYMBOLIC_DONE[key]
+    if name not in SYMBOLIC_PROOFS or name not in BY_NAME or key in _SYMBOLIC_IN_PROGRESS:
+        return None
+    schema = BY_NAME[name]
+    if ty not in schema.types or not schema.exponents() or _CHECK_PROOF is None:
+        return None
+    whole = replace(schema, binders=re.sub(r": exp([)}])", r": ℕ\1", schema.binders))
+    _SYMBOLIC_IN_PROGRESS.add(key)
+    try:
+        text = f"{_statement_text(whole, ty, {})} := by\n  {SYMBOLIC_PROOFS[name].replace('α', ty)}"
+        ok = _CHECK_PROOF(text)
+    finally:
+        _SYMBOLIC_IN_PROGRESS.discard(key)
+    decl = check_schema(whole, ty, {}, check=False) if ok else None
+    _SYMBOLIC_DONE[key] = decl
+    return decl

@@ -14,29 +14,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from minilean.by_in_brackets import _CLOSE, _OPEN, Line, bracket_depth, join_by_blocks
 from minilean.syntax import SORT_ALIASES
 
-Line = tuple[int, int, str]
+__all__ = ["Line", "NestedBy", "bracket_depth", "merge_open_brackets", "split_nested_by"]
 
-_OPEN, _CLOSE = "([{⟨", ")]}⟩"
 _HAVE_HEAD = re.compile(r"^(have|haveI)\b")
 _SUFFICES_HEAD = re.compile(r"^suffices\b")
 
 
-def bracket_depth(text: str) -> int:
-    depth = 0
-    for ch in text:
-        if ch in _OPEN:
-            depth += 1
-        elif ch in _CLOSE:
-            depth -= 1
-    return depth
-
-
 def merge_open_brackets(items: list[Line]) -> list[Line]:
     """Join each line that leaves a bracket open with the lines that close it."""
-    from minilean.by_in_brackets import join_by_blocks
-
     out: list[Line] = []
     depth = 0
     for it in join_by_blocks(items):

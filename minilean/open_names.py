@@ -23,7 +23,7 @@ are kept by their first explicit argument's type: one that argument's type can r
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 
 _N, _Z, _Q, _R, _C = "ℕ", "ℤ", "ℚ", "ℝ", "ℂ"
@@ -119,17 +119,17 @@ def could_take(arg_type: str | None, dom: str) -> bool:
     return _ORDER[arg_type] <= _ORDER[dom]
 
 
-def resolve_app(typer: object, short: str, args: tuple) -> tuple | None:
+def resolve_app(typer: object, short: str, args: tuple, error: type[Exception],
+                has_typed_leaf: Callable[[object], bool]) -> tuple | None:
     """Elaborate `short args` as Lean's overloaded application does, through `typer` (a `syntax._Typer`):
     (expr, type) of the single alternative that elaborates, None when `short` is not resolved here.
-    Raises SyntaxErr (from syntax) when Lean would fail: no alternative elaborates, more than one does,
-    or an alternative minilean does not model could elaborate."""
-    from minilean.syntax import SyntaxErr, _has_typed_leaf  # late: syntax calls this module
-
+    Raises `error` (syntax.SyntaxErr) when Lean would fail: no alternative elaborates, more than one
+    does, or an alternative minilean does not model could elaborate. `syntax` passes its error class and
+    its typed-leaf test in, so this module does not import `syntax` back (it is called from there)."""
     try:
         alts = candidates(short)
     except AmbiguousName as e:
-        raise SyntaxErr(str(e)) from None
+        raise error(str(e)) from None
     if alts is None:
         return None
     ok: list[tuple[str, tuple]] = []
@@ -138,26 +138,26 @@ def resolve_app(typer: object, short: str, args: tuple) -> tuple | None:
         if modelled:
             try:
                 ok.append((full, typer._app(full, args)))  # type: ignore[attr-defined]
-            except SyntaxErr as e:
+            except error as e:
                 errors.append(f"{full}: {e}")
             continue
         arg_ty: str | None = None
-        if args and _has_typed_leaf(args[0]):
+        if args and has_typed_leaf(args[0]):
             try:
                 arg_ty = typer.tree(args[0], None)[1]  # type: ignore[attr-defined]
-            except SyntaxErr:
+            except error:
                 arg_ty = None
         if not args or could_take(arg_ty, dom):
-            raise SyntaxErr(
+            raise error(
                 f"minilean: ambiguous '{short}': {full} (not modelled) could elaborate here too; "
                 "qualify the name"
             )
     if len(ok) > 1:
-        raise SyntaxErr(
+        raise error(
             "ambiguous, possible interpretations\n  " + "\n  ".join(full for full, _ in ok)
         )
     if not ok:
-        raise SyntaxErr("overloaded, errors\n  " + "\n  ".join(errors))
+        raise error("overloaded, errors\n  " + "\n  ".join(errors))
     return ok[0][1]
 
 

@@ -16,11 +16,6 @@ the row numeral-only too, so nothing is admitted on trust.
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
-from minilean.decls import Decl
-
 # proofs of the `exp` rows with the exponent(s) as ℕ variables (`α` is the instance type)
 PROOFS: dict[str, str] = {
     # `theorem pow_pos [StrictOrderedSemiring R] (H : 0 < a) (n : ℕ) : 0 < a ^ n`
@@ -62,33 +57,4 @@ PROOFS: dict[str, str] = {
     ),
 }
 
-_IN_PROGRESS: set[tuple[str, str]] = set()
-_DONE: dict[tuple[str, str], Decl | None] = {}
-
-
-def symbolic(name: str, ty: str) -> Decl | None:
-    """The row `name` at `ty` with its exponents as ℕ variables, once its proof above goes through; None
-    when it has no proof, the proof fails, or the proof is being checked (a use inside its own proof)."""
-    from minilean import lemmas
-
-    key = (name, ty)
-    if key in _DONE:
-        return _DONE[key]
-    if name not in PROOFS or name not in lemmas.BY_NAME or key in _IN_PROGRESS:
-        return None
-    schema = lemmas.BY_NAME[name]
-    if ty not in schema.types or not schema.exponents() or lemmas._CHECK_PROOF is None:
-        return None
-    whole = replace(schema, binders=re.sub(r": exp([)}])", r": ℕ\1", schema.binders))
-    _IN_PROGRESS.add(key)
-    try:
-        text = f"{lemmas._statement_text(whole, ty, {})} := by\n  {PROOFS[name].replace('α', ty)}"
-        ok = lemmas._CHECK_PROOF(text)
-    finally:
-        _IN_PROGRESS.discard(key)
-    decl = lemmas.check_schema(whole, ty, {}, check=False) if ok else None
-    _DONE[key] = decl
-    return decl
-
-
-__all__ = ["PROOFS", "symbolic"]
+__all__ = ["PROOFS"]

@@ -26,7 +26,6 @@ from minilean.goals import (
 )
 from minilean.kmatch import arg_types, ematch, pmatch, same_key
 from minilean.modeq import def_type, equation
-from minilean.pow_laws import symbolic
 from minilean.syntax import (
     NAT,
     EApp,
@@ -112,7 +111,7 @@ def _postponed_by(st: object) -> list[tuple[object, Prop]]:
 
 def rules_for(el: object, g: Goal, item: str) -> list[Rule]:
     """The candidate rules for one `rw` item: one per type a table lemma could be used at."""
-    from minilean.lemmas import NotAdmitted, OpenArguments, candidate_types, unchecked
+    from minilean.lemmas import NotAdmitted, OpenArguments, candidate_types, symbolic, unchecked
 
     reverse = item.startswith("←") or item.startswith("<-")
     text = item.removeprefix("←").removeprefix("<-").strip()

@@ -942,8 +942,10 @@ class _Typer:
             if s == COMPLEX:
                 raise SyntaxErr("failed to synthesize\n  Lattice ℂ (|z| on ℂ; Complex.abs is not supported)")
             return EApp("abs", (e,)), s
-        if "." not in name and (res := resolve_open(self, name, args)) is not None:
-            return res  # `log x` under `open Real` (open_names.py: Lean's overload resolution)
+        # `log x` under `open Real` (open_names.py: Lean's overload resolution)
+        res = resolve_open(self, name, args, SyntaxErr, _has_typed_leaf) if "." not in name else None
+        if res is not None:
+            return res
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
     def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
