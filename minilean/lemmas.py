@@ -51,6 +51,7 @@ from minilean.lemma_table14 import PROOFS as BATCH14_PROOFS
 from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.lemma_table15 import ROWS as BATCH15_ROWS
 from minilean.lemma_table16 import ROWS as BATCH16_ROWS
+from minilean.lemma_table17 import ROWS as BATCH17_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -187,7 +188,7 @@ SCHEMAS: tuple[Schema, ...] = (
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
-    + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS
+    + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
