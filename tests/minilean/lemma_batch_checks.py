@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from minilean.engine import elaborate, initial_env
-from minilean.lemmas import NotAdmitted, _s, check_schema
+from minilean.lemmas import NotAdmitted, _s, admitted, check_schema
 
 
 def accepts(src: str) -> bool:
@@ -21,3 +21,10 @@ def assert_row_refused(row: tuple[str, str, str, str], numerals: dict[str, int] 
     schema = _s(*row)
     with pytest.raises(NotAdmitted):
         check_schema(schema, schema.types[0], numerals or {})
+
+
+def assert_row_admitted(row: tuple[str, str, str, str], numerals: dict[str, int]) -> None:
+    """A table row is admitted (z3-checked) at every type it lists, with ``numerals`` for the arguments a
+    per-instance row fixes and its exponents."""
+    for ty in _s(*row).types:
+        assert admitted(row[0], ty, tuple(sorted(numerals.items()))) is not None
