@@ -40,26 +40,43 @@ def bracket_depth(text: str) -> int:
 _OPEN_BY = re.compile(r"\(by\s*$")
 
 
+def _chain_ok(items: list[Line], i: int, col: int, tactic_col: int | None) -> bool:
+    """May line `i` (at `col`) open a `(by` block? A line beginning with `)` continues the term of an
+    earlier opener: Lean's application arguments must lie right of the enclosing tactic's column
+    (`checkColGt`), so that line must be deeper than the tactic line that opened the brackets."""
+    if not items[i][2].startswith(")"):
+        return True
+    return tactic_col is not None and col > tactic_col
+
+
 def join_by_blocks(items: list[Line]) -> list[Line]:
     out: list[Line] = []
     i = 0
+    tactic_col: int | None = None  # column of the tactic line whose `(by` chain is being read
     while i < len(items):
         ln, col, text = items[i]
-        if _OPEN_BY.search(text):
+        if not text.startswith(")"):
+            tactic_col = None
+        if _OPEN_BY.search(text) and _chain_ok(items, i, col, tactic_col):
             j = i + 1
             block: list[str] = []
             while j < len(items) and not items[j][2].startswith(")"):
                 block.append(items[j][2])
                 j += 1
             cols = {items[k][1] for k in range(i + 1, j)}
+            # The block's first tactic fixes its column (`sepByIndent`); after a chained `) (by` the
+            # block may sit at that line's own column, as it is no tactic of the enclosing sequence.
+            chained = text.startswith(")")
             simple = (
                 j < len(items)
                 and block
                 and len(cols) == 1
-                and cols.pop() > col
+                and (min(cols) >= col if chained else min(cols) > col)
                 and all(bracket_depth(t) == 0 for t in block)
             )
             if simple:
+                if not chained:
+                    tactic_col = col
                 out.append((ln, col, text + " " + "; ".join(f"({t})" for t in block)))
                 i = j
                 continue
