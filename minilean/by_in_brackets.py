@@ -42,8 +42,9 @@ _OPEN_BY = re.compile(r"\(by\s*$")
 
 def _chain_ok(items: list[Line], i: int, col: int, tactic_col: int | None) -> bool:
     """May line `i` (at `col`) open a `(by` block? A line beginning with `)` continues the term of an
-    earlier opener: Lean's application arguments must lie right of the enclosing tactic's column
-    (`checkColGt`), so that line must be deeper than the tactic line that opened the brackets."""
+    earlier opener on this tactic (`rw [f (by …) (by …)]`); it is joined only when it lies deeper than the
+    tactic line that opened the brackets. Lean's brackets clear the saved position (`withoutPosition`),
+    so Lean may accept shallower layouts too; we did not settle which, and stay weaker there."""
     if not items[i][2].startswith(")"):
         return True
     return tactic_col is not None and col > tactic_col

@@ -1,7 +1,6 @@
 """Round 18b surface syntax: several `(by` term arguments laid over lines inside `rw [...]`, chained as
 `) (by` (`minilean/by_in_brackets.py`). Lean reads each block after `by` as a tactic sequence whose column is
-fixed by its first tactic; a chained argument must lie right of the enclosing tactic's column (`checkColGt`
-on application arguments)."""
+fixed by its first tactic; minilean joins a chained argument only when it lies deeper than the tactic line."""
 
 from __future__ import annotations
 
@@ -54,8 +53,8 @@ def test_without_positivity_hypothesis_refused() -> None:
 
 
 def test_chain_at_the_tactic_column_left_alone() -> None:
-    # `) (by` at the column of `rw` itself: Lean's argument parser (`checkColGt`) does not take it as a
-    # further argument, so the layout is not rewritten
+    # `) (by` at the column of `rw` itself: not a layout minilean settled against Lean (brackets clear
+    # Lean's saved position), so it stays as written and is refused: weaker, never more accepting
     items = [
         (1, 2, "rw [foo (by"),
         (2, 4, "simp"),
