@@ -383,7 +383,10 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
         else:
             groups[-1].append(it)
     runner = Runner(env.globals, steps=5000 * STEPS_PER_MS, z3_ms=5000)
-    for grp in groups:
+    gi = 0
+    while gi < len(groups):
+        grp = groups[gi]
+        gi += 1
         ln, c, text = grp[0]
         try:
             if text.startswith("·") or text.startswith(". ") or text == ".":
@@ -447,6 +450,12 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                     idx, names, inline = 0, m_next.group(1).split(), m_next.group(2)  # type: ignore[union-attr]
                 g = _rename_inaccessible(goals[idx], names)
                 content = inline.strip()
+                if not content and len(grp) == 1 and gi < len(groups):
+                    # `case tag =>` ending its line with the next tactics at its own column: Lean's
+                    # `" => " tacticSeq` fixes the body's column at its first tactic, so every later
+                    # tactic of this block belongs to the body (greedy; `case`/`next` in Init/Tactics)
+                    grp = grp + [it for rest in groups[gi:] for it in rest]
+                    gi = len(groups)
                 sub = ([(ln, c + len(text) - len(inline.lstrip()), content)] if content else []) + grp[1:]
                 if not sub:
                     raise TacticFail("unexpected end of input; expected tactic")

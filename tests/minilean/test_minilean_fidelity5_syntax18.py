@@ -88,3 +88,30 @@ def test_lone_close_paren_opener_without_a_chain_left_alone() -> None:
     # a `) (by` line with no `(by` block read before it on this tactic: nothing to continue
     items = [(1, 2, "exact foo"), (2, 4, ") (by"), (3, 4, "simp"), (4, 4, ")")]
     assert join_by_blocks(items) == items
+
+
+# `case tag =>` ending its line, its body at the column of `case` itself (engine._run_block): Lean's
+# `case … " => " tacticSeq` takes every following tactic at or right of the body's first tactic.
+
+_CASES = "theorem t (n : ℕ) : {goal} := by\n  cases n\n"
+
+
+def test_case_body_at_case_column_inside_cdot_accepted() -> None:
+    src = _CASES.format(goal="0 + n = n") + "  . case zero =>\n    rfl\n  . case succ m =>\n    omega\n"
+    assert _errors(src) == []
+
+
+def test_case_body_at_case_column_is_checked() -> None:
+    src = _CASES.format(goal="0 + n = n + 1") + "  . case zero =>\n    rfl\n  . case succ m =>\n    omega\n"
+    assert _errors(src)
+
+
+def test_case_body_takes_the_following_cases_greedily() -> None:
+    # as in Lean, `case succ m =>` at the same column is read inside `zero`'s body, where no `succ` goal is
+    errs = _errors(_CASES.format(goal="0 + n = n") + "  case zero =>\n  rfl\n  case succ m =>\n  omega\n")
+    assert errs and "Case tag 'succ' not found" in errs[0]
+
+
+def test_case_without_body_still_an_error() -> None:
+    errs = _errors(_CASES.format(goal="0 + n = n") + "  case zero =>\n")
+    assert errs
