@@ -1,0 +1,45 @@
+"""Round 18c: tactic near misses.
+
+`↑x` as a lemma argument (`minilean/coe_postpone.py`, hook in `lemmas.resolve`): Lean's `elabCoe` postpones
+while its expected type is the lemma's still unknown `?α`, so another argument (`(4 : ℝ)`) fixes `α` and the
+coercion is then elaborated at that type. With no other argument fixing `α`, minilean keeps its earlier
+reading (the coercion's own type), which never accepts more than that."""
+
+from __future__ import annotations
+
+from lemma_batch_checks import accepts
+
+from minilean import engine, lemmas  # noqa: F401  (engine registers the proof checker)
+
+
+def _rw(statement: str, rule: str) -> str:
+    return f"{statement} := by\n  rw [{rule}]\n  exact h"
+
+
+def test_coe_waits_for_a_later_typed_argument() -> None:
+    # `mul_comm ↑m (4 : ℝ)` is `(↑m : ℝ) * 4 = 4 * ↑m`
+    assert accepts(_rw("(m : ℕ) (h : (4 : ℝ) * ↑m = 1) : ↑m * (4 : ℝ) = 1", "mul_comm ↑m (4 : ℝ)"))
+    assert accepts(_rw("(m : ℕ) (x : ℝ) (h : x * ↑m = 1) : (↑m : ℝ) * x = 1", "mul_comm ↑m x"))
+    assert accepts(_rw("(m : ℕ) (x : ℝ) (h : x + ↑m = 1) : (↑m : ℝ) + x = 1", "add_comm ↑m x"))
+
+
+def test_coe_alone_keeps_its_own_type() -> None:
+    # nothing else fixes α: the instance is at ℕ (Lean: ℕ too, or a failure), so a ℝ goal has no instance
+    assert not accepts(_rw("(m a : ℕ) (h : (↑a : ℝ) * ↑m = 1) : (↑m : ℝ) * ↑a = 1", "mul_comm ↑m ↑a"))
+    # a numeral beside it does not fix α either (its default instance is ℕ)
+    assert not accepts(_rw("(m : ℕ) (h : (4 : ℝ) * ↑m = 1) : ↑m * (4 : ℝ) = 1", "mul_comm ↑m 4"))
+    # at ℕ both readings agree
+    assert accepts(_rw("(m : ℕ) (h : 4 * m = 1) : m * 4 = 1", "mul_comm ↑m 4"))
+
+
+def test_coe_rewrite_false_goal_refused() -> None:
+    assert not accepts(_rw("(m : ℕ) (h : (4 : ℝ) * ↑m = 1) : ↑m * (4 : ℝ) = 2", "mul_comm ↑m (4 : ℝ)"))
+    # the lemma's instance is `↑m * 4 = 4 * ↑m`: no `4 * ↑m` to rewrite in this goal
+    assert not accepts(_rw("(m : ℕ) (h : ↑m * (4 : ℝ) = 1) : 4 * (↑m : ℝ) = 1", "mul_comm ↑m (4 : ℝ)"))
+
+
+def test_coe_rewrite_at_hypothesis_needs_the_instance_there() -> None:
+    # `at h ⊢` fails when `h` has no `↑m + x` (Lean's `rw ... at h` errors at the first location without it)
+    assert not accepts(
+        "(m : ℕ) (x : ℝ) (h : x + ↑m = 1) : (↑m : ℝ) + x = 1 := by\n  rw [add_comm ↑m x] at h ⊢\n  exact h"
+    )
