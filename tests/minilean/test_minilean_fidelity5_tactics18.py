@@ -43,3 +43,25 @@ def test_coe_rewrite_at_hypothesis_needs_the_instance_there() -> None:
     assert not accepts(
         "(m : ℕ) (x : ℝ) (h : x + ↑m = 1) : (↑m : ℝ) + x = 1 := by\n  rw [add_comm ↑m x] at h ⊢\n  exact h"
     )
+
+
+# `Eq.trans h.symm g` checks `h.symm` against `_ = ?b` (the middle term still a metavariable): Lean's
+# elaborator unifies at default transparency, where `((2 : ℕ) : ℝ)` unfolds to `(2 : ℝ)` (`Nat.cast_ofNat`
+# is `rfl`), as minilean's ground check (`goals.defeq`) already did
+
+
+def test_numeral_cast_in_argument_with_metavariable() -> None:
+    assert accepts(
+        "(x y : ℝ) (c : ℕ) (h₃ : c = 2) (h : x = y / c) (g : x = 5) : y / 2 = 5 := by\n"
+        "  rw [h₃] at h\n  exact Eq.trans h.symm g"
+    )
+    assert accepts("(x y : ℝ) (h : x = y / ((3 : ℕ) : ℝ)) (g : x = 5) : y / 3 = 5 := Eq.trans h.symm g")
+
+
+def test_numeral_cast_argument_refusals() -> None:
+    # a different literal is a different term
+    assert not accepts("(x y : ℝ) (h : x = y / ((3 : ℕ) : ℝ)) (g : x = 5) : y / 2 = 5 := Eq.trans h.symm g")
+    # the variable `c` is not a literal: nothing to unfold
+    assert not accepts("(x y : ℝ) (c : ℕ) (h : x = y / c) (g : x = 5) : y / 2 = 5 := Eq.trans h.symm g")
+    # a false conclusion stays refused
+    assert not accepts("(x y : ℝ) (h : x = y / ((3 : ℕ) : ℝ)) (g : x = 5) : y / 3 = 6 := Eq.trans h.symm g")
