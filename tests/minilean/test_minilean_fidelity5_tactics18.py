@@ -65,3 +65,21 @@ def test_numeral_cast_argument_refusals() -> None:
     assert not accepts("(x y : ℝ) (c : ℕ) (h : x = y / c) (g : x = 5) : y / 2 = 5 := Eq.trans h.symm g")
     # a false conclusion stays refused
     assert not accepts("(x y : ℝ) (h : x = y / ((3 : ℕ) : ℝ)) (g : x = 5) : y / 3 = 6 := Eq.trans h.symm g")
+
+
+# ring_nf over a field evaluates the inverse of a numeral (ring_nf_inv.py): `2⁻¹ ^ 2` is the constant
+# `1 / 4` (ring_nf's cleanup prints rational constants as `n / d`)
+
+
+def test_ring_nf_numeral_inverse() -> None:
+    assert accepts("(x y : ℝ) (h : 2⁻¹ ^ 2 < x - y) : 1 / 4 < x - y := by\n  ring_nf at h\n  exact h")
+    assert accepts("(x y : ℚ) (h : (2 ^ 2 : ℚ)⁻¹ < x) : 1 / 4 < x := by\n  ring_nf at h\n  exact h")
+    assert accepts("(x : ℝ) : (2 : ℝ)⁻¹ * x * 2 = x := by\n  ring_nf")
+
+
+def test_ring_nf_numeral_inverse_refusals() -> None:
+    # the value is 1/4, not 1/2
+    assert not accepts("(x y : ℝ) (h : 2⁻¹ ^ 2 < x - y) : 1 / 2 < x - y := by\n  ring_nf at h\n  exact h")
+    assert not accepts("(x : ℝ) : (2 : ℝ)⁻¹ * x * 2 = 2 * x := by\n  ring_nf")
+    # `0⁻¹` and an atom's inverse are left as they are (not evaluated)
+    assert not accepts("(x y : ℝ) (h : (0 : ℝ)⁻¹ * x < y) : False := by\n  ring_nf at h\n  exact h")
