@@ -399,6 +399,7 @@ def resolve(
     """The table lemma `name` (possibly `.mp`/`.mpr`) instantiated at the type its use fixes, with the
     argument list left to apply (exponent literals consumed), or None when `name` is not in the table.
     `ty_hint`: the type a named argument `(α := T)` fixes (named_type_args.py)."""
+    from minilean.coe_postpone import bare_coe
     from minilean.syntax import SyntaxErr, _Typer
 
     parts = split_name(name)
@@ -421,6 +422,7 @@ def resolve(
         raise TacticFail(f"minilean: '{base}' is not available at type {ty_hint}")
     symbolic_exp = False
     numeral_default = False  # a numeral argument: ℕ unless another argument (or the goal) fixes α
+    coe_ty: str | None = None  # the type of the first bare `↑x` argument, if it alone is left to fix α
     sorts = el._sorts()  # type: ignore[attr-defined]
     projected = fld is None and expected is None and "_expected" in el.__dict__
     if projected:  # `(foo a).mpr` (terms._applied_iff): the expected type is one side of the `↔`
@@ -450,6 +452,13 @@ def resolve(
             if _numeral(arg):  # Lean postpones `OfNat α 1`: a later argument (`sub_sq 1 x`) fixes α
                 numeral_default = True
                 continue
+            if bare_coe(arg):  # `↑m` waits for α (coe_postpone.py); its own type is the last resort
+                if coe_ty is None:
+                    try:
+                        coe_ty = _Typer(sorts).tree(arg, None)[1]
+                    except SyntaxErr:
+                        pass
+                continue
             try:
                 ty = _Typer(sorts).tree(arg, None)[1]
             except SyntaxErr:
@@ -459,6 +468,10 @@ def resolve(
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
+    if ty is None and coe_ty is not None:
+        # no other argument fixed α: the bare `↑x` takes `x`'s own type, as before round 18 (Lean would keep
+        # it postponed, as an opaque metavariable, into `rw`'s matching: not modelled, see coe_postpone.py)
+        ty = coe_ty
     if "Prop" in schema.binders or len(schema.types) == 1:
         # a lemma about propositions (the numbers inside them do not matter), or stated at one type only
         # (`Int.ofNat_sub h` with `h` about ℕ is still the ℤ lemma): no choice to make

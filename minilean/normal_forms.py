@@ -15,6 +15,7 @@ from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
 from minilean.ring_nf_funargs import normalize_fun_args
+from minilean.ring_nf_inv import constant_inverse
 from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from minilean.syntax import (
     FALSE,
@@ -106,6 +107,9 @@ def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
         return ENeg(_inside_atoms(e.arg, ty, order))
     if isinstance(e, EBin) and e.op in ("∸", "÷", "%") and ty in (NAT, INT):
         return EBin(e.op, ring_normal(e.lhs, ty, order), ring_normal(e.rhs, ty, order))
+    inv = constant_inverse(e, ty, lambda a, t: ring_normal(a, t, order))
+    if inv is not None:  # `2⁻¹` over a field is the constant `1 / 2` (ring_nf_inv.py)
+        return inv
     if isinstance(e, EApp) and (e.fn == "abs" or e.fn in LIB_FUNS):
         doms = [ty] if e.fn == "abs" else list(LIB_FUNS[e.fn][0])
         if len(doms) == len(e.args):  # library functions' arguments (`11 ^ (x * (1 / 4))`, rpow)

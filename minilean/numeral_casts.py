@@ -10,6 +10,7 @@ they are left alone (weaker as well); casts from ℤ are not unfolded either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 
 from minilean.syntax import COMPLEX, INT, NAT, RAT, REAL, ECast, ENum
@@ -31,4 +32,19 @@ def uncast_numerals(x: object) -> object:
     return x
 
 
-__all__ = ["uncast_numerals"]
+Matcher = Callable[[object, object, dict], dict | None]
+
+
+def match_uncast(match: Matcher, pat: object, ty: object, subst: dict) -> dict | None:
+    """`match(pat, ty, subst)` retried with the numeral casts unfolded on both sides (round 18c): an
+    argument checked against its binder while the binder still has metavariables (`Eq.trans h₂.symm h`
+    with `h₂.symm : (a + b) / ↑2 = x` against `(a + b) / 2 = ?b`) is unified at default transparency in
+    Lean's elaborator, which identifies `((2 : ℕ) : ℝ)` with `(2 : ℝ)` as `goals.defeq` does for ground
+    types. `match` is passed in (goals imports this module)."""
+    ua, ub = uncast_numerals(pat), uncast_numerals(ty)
+    if (ua, ub) == (pat, ty):
+        return None
+    return match(ua, ub, subst)
+
+
+__all__ = ["match_uncast", "uncast_numerals"]

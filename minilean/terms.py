@@ -40,6 +40,7 @@ from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
 from minilean.nat_lt_unfold import unfold_nat_lt
+from minilean.numeral_casts import match_uncast
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
@@ -759,6 +760,8 @@ class Elaborator:
                         if ty is None:
                             continue
                     s = match(pat, ty, st.subst)
+                    if s is None:  # isDefEq at default transparency unfolds numeral casts (numeral_casts.py)
+                        s = match_uncast(match, pat, ty, st.subst)
                     if s is None:
                         raise _mismatch(_show_node(arg) if isinstance(arg, tuple) else "argument", ty, inst)
                     st.subst = s
