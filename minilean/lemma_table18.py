@@ -20,6 +20,14 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Init/Data/Nat/Dvd.lean`) and Mathlib mid-2024 (`Data/Nat/Defs.lean`), the same statement:
     # `protected theorem Nat.mul_dvd_mul_iff_left {a b c : ℕ} (h : 0 < a) : a * b ∣ a * c ↔ b ∣ c`
     ("Nat.mul_dvd_mul_iff_left", "N", "{a b c : α} (h : 0 < a)", "a * b ∣ a * c ↔ b ∣ c"),
+    # Mathlib (`Data/Nat/Prime/Defs.lean` in 2024 and now): `theorem Nat.dvd_prime {p m : ℕ} (pp : p.Prime) :
+    # m ∣ p ↔ m = 1 ∨ m = p`; admitted per prime `p` given as a numeral (`NUMERAL_ARGS`), for every `m`
+    ("Nat.dvd_prime", "N", "{p m : α} (pp : Nat.Prime p)", "m ∣ p ↔ m = 1 ∨ m = p"),
+    # Mathlib (`Data/Real/Sqrt.lean`,
+    # `variable {x y : ℝ}`): `theorem sqrt_eq_iff_mul_self_eq (hx : 0 ≤ x) (hy : 0 ≤ y) : √x = y ↔ x = y * y`
+    # since 2024-08-25; before, the right side read `y * y = x`. Only the current form is stated (a proof
+    # relying on the old side order is refused).
+    ("Real.sqrt_eq_iff_mul_self_eq", "R", "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "Real.sqrt x = y ↔ x = y * y"),
 )
 
 # rows z3 cannot prove (divisibility with a variable divisor is nonlinear): admitted once minilean proves the
@@ -31,6 +39,24 @@ PROOFS: dict[str, str] = {
         "    exact ⟨k, Nat.eq_of_mul_eq_mul_left h (by rw [hk]; ring)⟩\n"
         "  · intro h1\n    obtain ⟨k, hk⟩ := h1\n    exact ⟨k, by rw [hk]; ring⟩"
     ),
+    # for a numeral `p` (substituted here): a divisor of `p ≠ 0` is at most `p`, then each candidate `m` is
+    # checked; for a non-prime `p`, `pp` itself is refuted by norm_num (the instance is vacuous, as in
+    # Lean); `p = 0` is refused (the proof fails there; Lean's instance is vacuous: weaker)
+    "Nat.dvd_prime": (
+        "constructor\n"
+        "  · intro h\n"
+        "    have hp0 : 0 < p := by norm_num\n"
+        "    have hle : m ≤ p := Nat.le_of_dvd hp0 h\n"
+        "    interval_cases m <;> norm_num at h pp ⊢\n"
+        "  · rintro (h | h) <;> rw [h] <;> norm_num"
+    ),
 }
 
-__all__ = ["PROOFS", "ROWS"]
+# `p` is substituted by the numeral a use fixes (through `pp`'s type or the expected type); a variable `p`
+# is refused (Lean accepts: weaker)
+NUMERAL_ARGS: dict[str, tuple[str, ...]] = {"Nat.dvd_prime": ("p",)}
+
+# the proof checks each `m ≤ p` case by case: larger numerals are refused (Lean accepts: weaker)
+MAX_NUMERAL: dict[str, int] = {"Nat.dvd_prime": 100}
+
+__all__ = ["MAX_NUMERAL", "NUMERAL_ARGS", "PROOFS", "ROWS"]

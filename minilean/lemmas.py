@@ -38,7 +38,7 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
-from minilean.lemma_table10 import MAX_NUMERAL
+from minilean.lemma_table10 import MAX_NUMERAL as BATCH10_MAX_NUMERAL
 from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
@@ -52,6 +52,8 @@ from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.lemma_table15 import ROWS as BATCH15_ROWS
 from minilean.lemma_table16 import ROWS as BATCH16_ROWS
 from minilean.lemma_table17 import ROWS as BATCH17_ROWS
+from minilean.lemma_table18 import MAX_NUMERAL as BATCH18_MAX_NUMERAL
+from minilean.lemma_table18 import NUMERAL_ARGS as BATCH18_NUMERAL_ARGS
 from minilean.lemma_table18 import PROOFS as BATCH18_PROOFS
 from minilean.lemma_table18 import ROWS as BATCH18_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
@@ -193,8 +195,9 @@ SCHEMAS += tuple(
     + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS + BATCH18_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
-    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
+    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
 }
+MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}

@@ -437,6 +437,9 @@ class Runner:
             s = match(instantiate(concl_k, st.subst), g.target, st.subst)  # known metas: closed arithmetic
             for unfolded in let_unfoldings(g.target, g.hyps) if s is None else []:
                 s = s or match(instantiate(concl_k, st.subst), unfolded, st.subst)
+            if s is None and (zc := zeta(instantiate(concl_k, st.subst), g.hyps)) is not None:
+                # an argument fixed the conclusion at let variables (`hA : A ≥ 0`): isDefEq unfolds those too
+                s = match(zc, zeta(g.target, g.hyps) or g.target, st.subst)
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)
