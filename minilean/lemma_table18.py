@@ -45,6 +45,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Mathlib (`Algebra/Group/Basic.lean`, `[SubtractionMonoid α]`… as `[AddGroup α]` in 2024): `theorem
     # sub_neg_eq_add (a b : α) : a - -b = a + b`
     ("sub_neg_eq_add", "ZQR", "(a b : α)", "a - -b = a + b"),
+    # Mathlib (`Algebra/Order/Group/Defs`…`Unbundled/Basic.lean`): `alias ⟨lt_of_sub_neg, sub_neg_of_lt⟩ :=
+    # sub_neg` with `sub_neg {a b : α} : a - b < 0 ↔ a < b`, so `sub_neg_of_lt {a b : α} : a < b → a - b < 0`
+    ("sub_neg_of_lt", "ZQR", "{a b : α} (h : a < b)", "a - b < 0"),
+    # Mathlib (`Algebra/Order/Field/Basic.lean`, `variable {a b : α}`): `theorem div_neg_of_neg_of_pos
+    # (ha : a < 0) (hb : 0 < b) : a / b < 0`
+    ("div_neg_of_neg_of_pos", "QR", "{a b : α} (ha : a < 0) (hb : 0 < b)", "a / b < 0"),
 )
 
 # rows z3 cannot prove (divisibility with a variable divisor is nonlinear): admitted once minilean proves the

@@ -937,10 +937,14 @@ class Runner:
             negs = [[]]
             parts = sorted({partition_of(p.ty) for p in [*hyps, *extra] if isinstance(p, PRel)})
         squares = syntactic_squares([*hyps, *extra, t]) if products else None
+        # Mathlib's frontend (`partitionByType`): after the goal's type fails, the hypotheses of every other
+        # type are tried alone for a contradiction (the negated goal only lives in the goal's type)
+        kinds = sorted({partition_of(p.ty) for p in [*hyps, *extra] if isinstance(p, PRel)})
+        runs = [(part, negs) for part in parts] + [(part, [[]]) for part in kinds if part not in parts]
         verdict: bool | None = False
         try:
-            for part in parts:
-                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
+            for part, run_negs in runs:
+                verdict = refute(hyps, run_negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
                 if verdict:
                     break
         except NotLinear as e:
