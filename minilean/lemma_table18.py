@@ -27,14 +27,21 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `variable {x y : ℝ}`): `theorem sqrt_eq_iff_mul_self_eq (hx : 0 ≤ x) (hy : 0 ≤ y) : √x = y ↔ x = y * y`
     # since 2024-08-25; before, the right side read `y * y = x`. Only the current form is stated (a proof
     # relying on the old side order is refused).
-    ("Real.sqrt_eq_iff_mul_self_eq", "R", "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)", "Real.sqrt x = y ↔ x = y * y"),
+    (
+        "Real.sqrt_eq_iff_mul_self_eq",
+        "R",
+        "{x y : α} (hx : 0 ≤ x) (hy : 0 ≤ y)",
+        "Real.sqrt x = y ↔ x = y * y",
+    ),
     # Mathlib (`Algebra/GroupWithZero/Basic.lean`, `variable {a b : G₀}`): `lemma div_mul_cancel₀ (a : G₀)
-    # (h : b ≠ 0) : a / b * b = a`, the name since the 2024-03 rename (`#align div_mul_cancel`), unchanged since;
+    # (h : b ≠ 0) : a / b * b = a`, the name since the 2024-03 rename (`#align div_mul_cancel`), unchanged
+    # since;
     # the older lemma of that name (before the rename) is not modelled
     ("div_mul_cancel₀", "QR", "(a : α) {b : α} (h : b ≠ 0)", "a / b * b = a"),
     # Mathlib (`Algebra/Order/Field/Basic` / `Algebra/Field/Basic.lean`, `[DivisionRing α]`):
     # `theorem sub_div (a b c : α) : (a - b) / c = a / c - b / c`
-    # Mathlib (`Algebra/Group/Basic.lean`, `[MonoidWithZero M₀] [Div M₀] [MulDivCancelClass M₀]`: fields, ℕ, ℤ):
+    # Mathlib (`Algebra/Group/Basic.lean`, `[MonoidWithZero M₀] [Div M₀] [MulDivCancelClass M₀]`: fields,
+    # ℕ, ℤ):
     # `lemma mul_div_cancel_right₀ (a : M₀) {b : M₀} (hb : b ≠ 0) : a * b / b = a` (since the 2024-03 rename,
     # `#align mul_div_cancel`; the older lemma of that name is not modelled)
     ("mul_div_cancel_right₀", "NZQR", "(a : α) {b : α} (hb : b ≠ 0)", "a * b / b = a"),

@@ -118,7 +118,8 @@ def let_number(g: Goal, head: str, ty_text: str | None, value: str) -> Goal:
 def order_after_lets(g: Goal) -> Goal:
     """A hypothesis a tactic rewrote to mention a variable declared after it (let-bound or not: `rw [hj] at
     h` with `hj : a = 3 * j` from a later `obtain`) moves to just after that variable, as Lean's
-    `replaceLocalDecl` inserts the new hypothesis after the last free variable its type uses (`findMaxFVar`)."""
+    `replaceLocalDecl` inserts the new hypothesis after the last free variable its type uses
+    (`findMaxFVar`)."""
     hyps = list(g.hyps)
     lets = {h.name: i for i, h in enumerate(hyps) if h.is_var}
     if not lets:

@@ -944,7 +944,8 @@ class Runner:
         verdict: bool | None = False
         try:
             for part, run_negs in runs:
-                verdict = refute(hyps, run_negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
+                sorts = goal_sorts_all(g)
+                verdict = refute(hyps, run_negs, part, self.z3_ms, products, extra, squares, sorts)
                 if verdict:
                     break
         except NotLinear as e:
