@@ -38,7 +38,7 @@ from minilean.lemma_table8 import ROWS as BATCH8_ROWS
 from minilean.lemma_table9 import NUMERAL_ARGS as BATCH9_NUMERAL_ARGS
 from minilean.lemma_table9 import PROOFS as BATCH9_PROOFS
 from minilean.lemma_table9 import ROWS as BATCH9_ROWS
-from minilean.lemma_table10 import MAX_NUMERAL
+from minilean.lemma_table10 import MAX_NUMERAL as BATCH10_MAX_NUMERAL
 from minilean.lemma_table10 import NUMERAL_ARGS as BATCH10_NUMERAL_ARGS
 from minilean.lemma_table10 import PROOFS as BATCH10_PROOFS
 from minilean.lemma_table10 import ROWS as BATCH10_ROWS
@@ -52,6 +52,10 @@ from minilean.lemma_table14 import ROWS as BATCH14_ROWS
 from minilean.lemma_table15 import ROWS as BATCH15_ROWS
 from minilean.lemma_table16 import ROWS as BATCH16_ROWS
 from minilean.lemma_table17 import ROWS as BATCH17_ROWS
+from minilean.lemma_table18 import MAX_NUMERAL as BATCH18_MAX_NUMERAL
+from minilean.lemma_table18 import NUMERAL_ARGS as BATCH18_NUMERAL_ARGS
+from minilean.lemma_table18 import PROOFS as BATCH18_PROOFS
+from minilean.lemma_table18 import ROWS as BATCH18_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -188,11 +192,12 @@ SCHEMAS: tuple[Schema, ...] = (
 SCHEMAS += tuple(
     _s(*row) for row in EXTRA_ROWS + BATCH3_ROWS + BATCH4_ROWS + BATCH5_ROWS + BATCH6_ROWS + BATCH7_ROWS
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
-    + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS
+    + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS + BATCH18_ROWS
 )
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
-    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS
+    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
 }
+MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -309,7 +314,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
-    proof = proof or BATCH14_PROOFS.get(schema.name)
+    proof = proof or BATCH14_PROOFS.get(schema.name) or BATCH18_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;

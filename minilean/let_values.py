@@ -116,10 +116,12 @@ def let_number(g: Goal, head: str, ty_text: str | None, value: str) -> Goal:
 
 
 def order_after_lets(g: Goal) -> Goal:
-    """A hypothesis a tactic rewrote to mention a let-bound variable declared after it moves to just
-    after that variable, as Lean's `replaceLocalDecl` places a changed hypothesis after what it uses."""
+    """A hypothesis a tactic rewrote to mention a variable declared after it (let-bound or not: `rw [hj] at
+    h` with `hj : a = 3 * j` from a later `obtain`) moves to just after that variable, as Lean's
+    `replaceLocalDecl` inserts the new hypothesis after the last free variable its type uses
+    (`findMaxFVar`)."""
     hyps = list(g.hyps)
-    lets = {h.name: i for i, h in enumerate(hyps) if h.value is not None}
+    lets = {h.name: i for i, h in enumerate(hyps) if h.is_var}
     if not lets:
         return g
     moved = True
@@ -132,7 +134,7 @@ def order_after_lets(g: Goal) -> Goal:
             if after:
                 j = max(after)
                 hyps.insert(j, hyps.pop(i))  # lands right after the variable (now at j - 1)
-                lets = {k.name: n for n, k in enumerate(hyps) if k.value is not None}
+                lets = {k.name: n for n, k in enumerate(hyps) if k.is_var}
                 moved = True
                 break
     return Goal(tuple(hyps), g.target, g.tag)

@@ -21,9 +21,11 @@ The theorems, by function:
   (0 < x → x ^ (y + z) = x ^ y * x ^ z);
 - `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`,
-  `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left` (where the application has its shape), its value on numerals;
+  `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left`, `Nat.gcd_mul_left` (where the application has its shape),
+  its value on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
-  `m / gcd m n * n` (the same value because `gcd m n ∣ m`).
+  `m / gcd m n * n` (the same value because `gcd m n ∣ m`); `Nat.lcm_mul_left` where the application has
+  its shape.
 """
 
 from __future__ import annotations
@@ -154,13 +156,20 @@ def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-de
     # Mathlib's `m * n / gcd m n`, written `m / gcd m n * n` (equal since `gcd m n ∣ m`:
     # `Nat.mul_div_right_comm`), a form z3's nonlinear arithmetic handles
     enc.side.append(v == z3.If(g == 0, z3.IntVal(0), (m / g) * n))
+    x, y = e.args
+    if _is_mul(x) and _is_mul(y) and x.lhs == y.lhs:  # type: ignore[union-attr]
+        # Lean core's `Nat.lcm_mul_left (m n k) : lcm (m * n) (m * k) = m * lcm n k` (z3 does not derive it
+        # from the division above: nonlinear integer division)
+        inner = enc.expr(EApp("Nat.lcm", (x.rhs, y.rhs)), NAT)  # type: ignore[union-attr]
+        enc.side.append(v == enc.expr(x.lhs, NAT) * inner)  # type: ignore[union-attr]
     return v
 
 
 def _gcd_instances(enc, e: EApp, g: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
     """Instances of Lean core's `Nat.gcd_comm` (gcd m n = gcd n m, stated from one side: the swapped
-    application is encoded once and does not swap back, `seen` below) and `Nat.gcd_add_mul_left_left`
-    (gcd (m + n * k) n = gcd m n) where the application has that shape."""
+    application is encoded once and does not swap back, `seen` below), `Nat.gcd_add_mul_left_left`
+    (gcd (m + n * k) n = gcd m n) and `Nat.gcd_mul_left` (gcd (m * n) (m * k) = m * gcd n k) where the
+    application has that shape."""
     seen: set = enc.__dict__.setdefault("_gcd_comm_seen", set())
     m, n = e.args
     out = []
@@ -171,7 +180,16 @@ def _gcd_instances(enc, e: EApp, g: z3.ArithRef) -> list:  # type: ignore[no-unt
         out.append(g == enc.expr(swapped, NAT))
     if isinstance(m, EBin) and m.op == "+" and isinstance(m.rhs, EBin) and m.rhs.op == "*" and m.rhs.lhs == n:
         out.append(g == enc.expr(EApp("Nat.gcd", (m.lhs, n)), NAT))
+    # Lean core's `Nat.gcd_mul_left (m n k) : gcd (m * n) (m * k) = m * gcd n k`, read off syntactically
+    # equal left factors only (no commuting, so `gcd (n * m) (m * k)` gets no fact)
+    if _is_mul(m) and _is_mul(n) and m.lhs == n.lhs:  # type: ignore[union-attr]
+        inner = enc.expr(EApp("Nat.gcd", (m.rhs, n.rhs)), NAT)  # type: ignore[union-attr]
+        out.append(g == enc.expr(m.lhs, NAT) * inner)  # type: ignore[union-attr]
     return out
+
+
+def _is_mul(e: Expr) -> bool:
+    return isinstance(e, EBin) and e.op == "*"
 
 
 __all__ = ["MAX_POWER", "extra", "gcd_lcm"]

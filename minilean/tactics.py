@@ -437,6 +437,9 @@ class Runner:
             s = match(instantiate(concl_k, st.subst), g.target, st.subst)  # known metas: closed arithmetic
             for unfolded in let_unfoldings(g.target, g.hyps) if s is None else []:
                 s = s or match(instantiate(concl_k, st.subst), unfolded, st.subst)
+            if s is None and (zc := zeta(instantiate(concl_k, st.subst), g.hyps)) is not None:
+                # an argument fixed the conclusion at let variables (`hA : A ≥ 0`): isDefEq unfolds those too
+                s = match(zc, zeta(g.target, g.hyps) or g.target, st.subst)
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)
@@ -934,10 +937,15 @@ class Runner:
             negs = [[]]
             parts = sorted({partition_of(p.ty) for p in [*hyps, *extra] if isinstance(p, PRel)})
         squares = syntactic_squares([*hyps, *extra, t]) if products else None
+        # Mathlib's frontend (`partitionByType`): after the goal's type fails, the hypotheses of every other
+        # type are tried alone for a contradiction (the negated goal only lives in the goal's type)
+        kinds = sorted({partition_of(p.ty) for p in [*hyps, *extra] if isinstance(p, PRel)})
+        runs = [(part, negs) for part in parts] + [(part, [[]]) for part in kinds if part not in parts]
         verdict: bool | None = False
         try:
-            for part in parts:
-                verdict = refute(hyps, negs, part, self.z3_ms, products, extra, squares, goal_sorts_all(g))
+            for part, run_negs in runs:
+                sorts = goal_sorts_all(g)
+                verdict = refute(hyps, run_negs, part, self.z3_ms, products, extra, squares, sorts)
                 if verdict:
                     break
         except NotLinear as e:

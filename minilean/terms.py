@@ -112,6 +112,8 @@ BUILTINS: dict[str, Decl] = {
         _decl("Iff.symm", "a b", [("h", "a ↔ b")], "b ↔ a"),
         _decl("Iff.trans", "a b c", [("h₁", "a ↔ b"), ("h₂", "b ↔ c")], "a ↔ c"),
         _decl("Iff.not", "a b", [("h", "a ↔ b")], "¬a ↔ ¬b"),
+        # Mathlib `alias Iff.or := or_congr` (core `or_congr (h₁ : a ↔ c) (h₂ : b ↔ d) : (a ∨ b) ↔ (c ∨ d)`)
+        _decl("Iff.or", "a b c d", [("h₁", "a ↔ c"), ("h₂", "b ↔ d")], "a ∨ b ↔ c ∨ d"),
         _decl("Or.imp", "a b c d", [("f", "a → c"), ("g", "b → d"), ("h", "a ∨ b")], "c ∨ d"),
         _decl("Or.imp_left", "a b c", [("f", "a → b"), ("h", "a ∨ c")], "b ∨ c"),
         _decl("Or.imp_right", "a b c", [("f", "b → c"), ("h", "a ∨ b")], "a ∨ c"),
