@@ -21,18 +21,21 @@ Supported (Mathlib statements, checked in `Mathlib/Algebra/BigOperators/…`):
   (`finset_succ_top.py`: the hypothesis is checked after the rewrite, or left as a new goal).
 * `Finset.sum_nat_mod (s : Finset α) (n : ℕ) (f : α → ℕ) : (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n`.
 
-Weaker than Lean, on purpose: explicit arguments (`Finset.sum_range_succ (fun k => k) m`) and `←` are
-refused with a message; a modulus that mentions the index name is refused (Lean would rename the
-binder; minilean does not need to). Not in `simp` (`simp [Finset.sum_range_succ]` is `range_simp`).
+Explicit arguments of the range and `Icc_succ_top` lemmas (`Finset.sum_range_succ (fun k => k) m`,
+`(f := fun k => …)`) restrict the instance (`finset_explicit.py`). Weaker than Lean, on purpose: explicit
+arguments of the other lemmas and `←` are refused with a message; a modulus that mentions the index
+name is refused (Lean would rename the binder; minilean does not need to). Not in `simp`
+(`simp [Finset.sum_range_succ]` is `range_simp`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from minilean.finset_explicit import constrain
 from minilean.finset_succ_top import NAMES as SUCC_TOP
 from minilean.finset_succ_top import hypothesis_arg, succ_top
-from minilean.goals import TacticFail
+from minilean.goals import TacticFail, context_sorts
 from minilean.kmatch import arg_types
 from minilean.range_simp import range_step
 from minilean.syntax import (
@@ -165,6 +168,14 @@ def _first(p: Prop, m: Matcher, sorts: dict, bound: frozenset[str] = frozenset()
     return None
 
 
+_RANGE_SUCC = ("Finset.sum_range_succ", "Finset.prod_range_succ")
+
+
+def _only_hypothesis(node: tuple, name: str) -> bool:
+    """`Finset.prod_Icc_succ_top h`: one positional argument, the hypothesis (round 13's form)."""
+    return node[0] == "app" and node[1] == ("id", name) and len(node[2]) == 1 and node[2][0][0] != "named"
+
+
 def lemma_name(item: str) -> str | None:
     """The lemma of a `rw` item if it is one of ours (with or without arguments, `←`), else None."""
     text = item.removeprefix("←").removeprefix("<-").strip()
@@ -185,10 +196,20 @@ def rewrite_item(
     if item.strip().startswith(("←", "<-")):
         raise TacticFail(f"minilean: `rw [← {name}]` is not supported")
     node = parse_term(item.strip())
-    hyp_arg = hypothesis_arg(node, name) if name in SUCC_TOP else None
-    if node[0] != "id" and name not in SUCC_TOP:
+    matcher = LEMMAS[name]
+    if name in SUCC_TOP and (node[0] == "id" or _only_hypothesis(node, name)):
+        hyp_arg = hypothesis_arg(node, name)
+    elif name in SUCC_TOP or name in _RANGE_SUCC:
+        # explicit arguments restrict the instance kabstract may pick (finset_explicit.py)
+        if el is None:
+            raise TacticFail(f"minilean: `{name}` with arguments needs the goal's context")
+        ctx = context_sorts(el.hyps)  # type: ignore[attr-defined]
+        matcher, hyp_arg = constrain(name, node, ctx, matcher, name in SUCC_TOP)
+    elif node[0] != "id":
         raise TacticFail(f"minilean: `{name}` with explicit arguments is not supported in rw")
-    found = _first(cur, LEMMAS[name], sorts)
+    else:
+        hyp_arg = None
+    found = _first(cur, matcher, sorts)
     if found is None:
         raise TacticFail(
             f"tactic 'rewrite' failed, did not find instance of the pattern of {name} in the target "

@@ -60,8 +60,8 @@ REFUSE = [
     "(n : ℕ) (m : ℤ) : (∑ i ∈ Finset.range n, (i : ℤ) * m) % 3 = (∑ i ∈ Finset.range n, (i : ℤ) * m % 3) % 3 := by\n  rw [Finset.sum_nat_mod]",
     # the modulus mentions the index name: refused (no capture)
     "(n i : ℕ) : (∑ i ∈ Finset.range n, i) % i = (∑ j ∈ Finset.range n, j % i) % i := by\n  rw [Finset.sum_nat_mod]",
-    # not supported: explicit arguments and ← (weaker than Lean, never a false accept)
-    "(m : ℕ) : ∑ k ∈ Finset.range (m + 1), k = ∑ k ∈ Finset.range m, k + m := by\n  rw [Finset.sum_range_succ (fun k => k) m]",
+    # not supported: ← (weaker than Lean, never a false accept); explicit arguments are modelled since
+    # round 18d (test_minilean_fidelity5_bigops18.py)
     "(m : ℕ) : ∑ k ∈ Finset.range m, k + m = ∑ k ∈ Finset.range (m + 1), k := by\n  rw [← Finset.sum_range_succ]",
 ]
 
