@@ -45,3 +45,42 @@ def test_false_variants_refused() -> None:
     assert_row_refused(("mul_pos_iff_bad", "ZQR", "{a b : α}", "0 < a * b ↔ 0 < a ∧ 0 < b"))
     assert_row_refused(("neg_lt_zero_bad", "ZQR", "{a : α}", "-a < 0 ↔ 0 ≤ a"))
     assert_row_refused(("Real.add_lt_add_iff_left_bad", "R", "{a b : α} (c : α)", "c + a < c + b ↔ a ≤ b"))
+
+
+# ---- `·` function notation (minilean/cdot_fun.py): Lean's `Term.paren` macro turns parentheses that
+# contain `·` into `fun x => …`, one binder per `·`, bound by the nearest enclosing parentheses.
+
+_HAVE_CDOT = "(a b : ℝ) (h : a / 2 = b / 4) : 2 * a = b := by\n  have h4 := congr_arg ((4 : ℝ) * ·) h\n"
+
+
+def test_cdot_function_in_congr_arg() -> None:
+    assert accepts(_HAVE_CDOT + "  dsimp at h4\n  linarith")
+    assert accepts("(a b : ℝ) (h : a = b) : a + 1 = b + 1 := congr_arg (· + 1) h")
+    assert accepts("(a b : ℚ) (h : a = b) : 3 - a = 3 - b := congr_arg (3 - ·) h")
+
+
+def test_cdot_function_refusals() -> None:
+    # the function is `x ↦ x + 1`, not `x ↦ x + 2`
+    assert not accepts("(a b : ℝ) (h : a = b) : a + 1 = b + 2 := congr_arg (· + 1) h")
+    # the type keeps the redex `(fun x => 4 * x) (a / 2)`: the first `dsimp at h4` makes progress by beta
+    # reduction, a second one makes none and fails as in Lean
+    assert not accepts(_HAVE_CDOT + "  dsimp at h4\n  dsimp at h4\n  linarith")
+    # `·` outside parentheses is no term; `(· + 1 : ℝ)` (an ascription around the `·`) is left refused
+    assert not accepts("(a b : ℝ) (h : a = b) : a + 1 = b + 1 := congr_arg · h")
+    assert not accepts("(a b : ℝ) (h : a = b) : a + 1 = b + 1 := congr_arg (· + 1 : ℝ → ℝ) h")
+
+
+def test_cdot_parse_shapes() -> None:
+    from minilean.syntax import SyntaxErr, parse_term
+
+    two = parse_term("(· + ·)")
+    assert two[0] == "fun" and len(two[1]) == 2 and two[2] == ("bin", "+", ("id", two[1][0][0]), ("id", two[1][1][0]))
+    # the nearest parentheses bind: `(f (· + 1))` applies f to a function
+    inner = parse_term("(f (· + 1))")
+    assert inner[0] == "app" and inner[2][0][0] == "fun"
+    for bad in ("(⟨·, 1⟩)", "((· : ℝ) + 1)"):
+        try:
+            parse_term(bad)
+        except SyntaxErr:
+            continue
+        raise AssertionError(bad)
