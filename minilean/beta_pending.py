@@ -18,18 +18,30 @@ import re
 
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.outcome import Outcome
-from minilean.syntax import Prop
+from minilean.syntax import Prop, SyntaxErr, parse_term
 
 # id(object) -> object: the strong reference keeps the id from being reused by another object
 _PENDING: dict[int, Prop] = {}
 _MAX = 100_000
 
-_CONGR_FUN = re.compile(r"^\(?\s*(congr_arg|congrArg)\s+\(\s*fun\b")
+_CONGR_FUN = re.compile(r"^\(?\s*(congr_arg|congrArg)\s+\(")
+
+
+def _fun_literal_arg(value_text: str) -> bool:
+    """`congr_arg f …` where `f` parses to a `fun` literal: `(fun z => …)` or a `·` function such as
+    `((4 : ℝ) * ·)` (Lean expands it to `fun x => 4 * x` before elaborating, so the same redex remains)."""
+    if not _CONGR_FUN.match(value_text.strip()):
+        return False
+    try:
+        node = parse_term(value_text)
+    except SyntaxErr:
+        return False
+    return node[0] == "app" and node[1][0] == "id" and bool(node[2]) and node[2][0][0] == "fun"
 
 
 def mark_if_congr_fun(value_text: str, ty: Prop) -> Prop:
     """`ty` as a fresh object marked pending when `value_text` is `congr_arg (fun …) …`; else `ty`."""
-    if not _CONGR_FUN.match(value_text.strip()):
+    if not _fun_literal_arg(value_text):
         return ty
     if len(_PENDING) > _MAX:
         _PENDING.clear()  # forgetting marks only makes minilean weaker

@@ -56,6 +56,7 @@ from minilean.lemma_table18 import MAX_NUMERAL as BATCH18_MAX_NUMERAL
 from minilean.lemma_table18 import NUMERAL_ARGS as BATCH18_NUMERAL_ARGS
 from minilean.lemma_table18 import PROOFS as BATCH18_PROOFS
 from minilean.lemma_table18 import ROWS as BATCH18_ROWS
+from minilean.lemma_table18e import ROWS as BATCH18E_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -194,6 +195,7 @@ SCHEMAS += tuple(
     + BATCH8_ROWS + BATCH9_ROWS + BATCH10_ROWS + BATCH11_ROWS + BATCH12_ROWS + BATCH13_ROWS
     + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS + BATCH18_ROWS
 )
+SCHEMAS += tuple(_s(*row) for row in BATCH18E_ROWS)  # round 18e, kept apart from the batch line
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
 }

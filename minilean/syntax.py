@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from minilean.cdot_fun import as_fun, cdot_binders
 from minilean.libfuns import (
     CONSTANT_ALIASES,
     FIELD_FUNS,
@@ -725,6 +726,9 @@ class Parser:
             value = self.term(0)
             self.expect(")")
             node = ("named", name, value)
+        elif t.kind == "sym" and t.text == "(" and (cdots := cdot_binders(self.toks, self.i)):
+            node = as_fun(cdots, self.term(0))  # `(4 * ·)`: Lean's `·` function notation (cdot_fun.py)
+            self.expect(")")
         elif t.kind == "sym" and t.text == "(":
             inner = self.term(0)
             if self.at(":"):
