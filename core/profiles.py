@@ -312,6 +312,8 @@ class RLSettings:
     # or off (0).
     comp_pool_per_iteration: int = 0
     comp_pool_levels: tuple[int, ...] = (1, 2, 3, 4)
+    # only these competition families (minilean.comp_families / comp_shaped names); () = every family
+    comp_pool_families: tuple[str, ...] = ()
     replay_capacity: int = 0  # > 0: the replay is a FIFO of this many transitions (reference); 0: the window
     carry_optimizer: bool = False  # one AdamW state across iterations (reference) instead of a fresh one
     rollout_policy: str = "previous"  # rollouts[k] by policy[k-1] ("previous") or the MLflow `best` alias
@@ -332,6 +334,10 @@ class RLSettings:
     # 0 = off (the policy's samples alone).
     explore_k: int = 0
     explore_mass: float = 0.2
+    # with explore_k > 0, also every state-specific proposal of search.explore_shapes (the completed
+    # square for a quadratic inequality, `sub_ne_zero` facts and `field_simp at h` for denominators, residue
+    # case splits), on top of the k sampled closers: steps whose terms a fixed vocabulary cannot name
+    explore_shaped: bool = False
 
     def __post_init__(self) -> None:
         _check(self, "iterations", self.iterations >= 0, ">= 0")
@@ -347,6 +353,9 @@ class RLSettings:
                self.use_rl_statements or self.frontier_per_iteration > 0 or self.comp_pool_per_iteration > 0,
                "true unless frontier_per_iteration or comp_pool_per_iteration > 0 (the pool would be empty)")
         _check(self, "comp_pool_per_iteration", self.comp_pool_per_iteration >= 0, ">= 0")
+        # the names themselves are checked by rl.comp_draw against the pool (core does not import minilean)
+        _check(self, "comp_pool_families", all(re.fullmatch(r"[a-z][a-z0-9_]*", f) for f in
+                                               self.comp_pool_families), "family names (empty = all)")
         _check(self, "comp_pool_levels", bool(self.comp_pool_levels)
                and set(self.comp_pool_levels) <= {1, 2, 3, 4}, "a non-empty subset of 1..4")
         _check(self, "frontier_levels", bool(self.frontier_levels)

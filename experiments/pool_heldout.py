@@ -22,8 +22,10 @@ from pathlib import Path
 from experiments.common import solved
 
 
-def heldout(home: Path, pool: Path, levels: tuple[int, ...], per_level: int, seed: int) -> list[dict]:
-    """``per_level`` pool statements per level that the run in ``home`` never attempted."""
+def heldout(home: Path, pool: Path, levels: tuple[int, ...], per_level: int, seed: int,
+            families: tuple[str, ...] = ()) -> list[dict]:
+    """``per_level`` pool statements per level that the run in ``home`` never attempted (only of
+    ``families`` when given, e.g. the ones an arm's ``rl.comp_pool_families`` drew from)."""
     from pipelines.query import connect
 
     con = connect(home)
@@ -33,7 +35,8 @@ def heldout(home: Path, pool: Path, levels: tuple[int, ...], per_level: int, see
     rng = random.Random(seed)
     picked: list[dict] = []
     for level in levels:
-        fresh = sorted((r for r in rows if r["level"] == level and r["id"] not in tried),
+        fresh = sorted((r for r in rows if r["level"] == level and r["id"] not in tried
+                        and (not families or r["family"] in families)),
                        key=lambda r: r["id"])
         picked += rng.sample(fresh, min(per_level, len(fresh)))
     return picked
@@ -47,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                     / "comp_pool.jsonl")
     ap.add_argument("--levels", default="2,3,4")
     ap.add_argument("--per-level", type=int, default=40)
+    ap.add_argument("--families", default="", help="comma list; default every family")
     ap.add_argument("--sample-seed", type=int, default=0)
     ap.add_argument("--seeds", default="0,1,2", help="search seeds")
     ap.add_argument("--simulations", type=int, default=64)
@@ -61,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(1)
     levels = tuple(int(x) for x in args.levels.split(","))
-    rows = heldout(args.home, args.pool, levels, args.per_level, args.sample_seed)
+    families = tuple(f for f in args.families.split(",") if f)
+    rows = heldout(args.home, args.pool, levels, args.per_level, args.sample_seed, families)
     theorems = [{k: r[k] for k in ("dataset", "id", "split", "header", "statement")} for r in rows]
     tokenizer = args.home / "tokenizer" / "tokenizer.json"
     results: dict = json.loads(args.out.read_text()) if args.out.is_file() else {}

@@ -9,7 +9,8 @@ Families (the key is the `family` column): algebra (`linsys`, `linsys_prod`, `qu
 `lin_fit`, `recip`, `ring_id`, `fun_comp`, `lin_diff`), inequalities (`amgm`, `amgm3`, `cauchy`,
 `sq_shift`), number theory (`mod_lin`, `mod_sq`, `divisib`, `gcd_lcm`, `digits`, `digits_mod`,
 `prime_range`), sums (`sum_range`, `sum_icc`) and functional
-equations (`fe_step`, `fe_swap`, `fe_rec`, `fe_affine`).
+equations (`fe_step`, `fe_swap`, `fe_rec`, `fe_affine`). The RL-only families shaped like the MiniF2F-lite
+theorems the prover misses live in `minilean.comp_shaped`.
 """
 
 from __future__ import annotations

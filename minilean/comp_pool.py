@@ -11,7 +11,8 @@ Each statement gets a difficulty `level`: 1 = one automation tactic alone (norm_
 omega, decide, positivity) closes it at the root; otherwise 2 = a one-line reference proof (a hinted
 nlinarith, interval_cases …, a rewrite chain), 3 = two or three lines, 4 = four or more. A seeded hash of
 the key sends ~30 % of the statements to the SFT side (with proofs) and the rest to the RL pool
-(statements only), so no SFT statement is ever an RL pool statement.
+(statements only), so no SFT statement is ever an RL pool statement. The RL-only families
+(`minilean.comp_shaped`) go to the RL pool whole.
 
 Files (minilean/data): comp_pool.jsonl (RL, dataset `minilean_comp_pool`), comp_sft.jsonl (SFT
 statements and proofs, dataset `minilean_comp_sft`) and comp_sft_leantree.jsonl (the SFT proofs in the
@@ -35,6 +36,7 @@ from core.atomic import atomic_write_text
 from minilean import smt
 from minilean.comp_canon import goal_key, minif2f_keys, statement_key
 from minilean.comp_families import FAMILIES, Problem
+from minilean.comp_shaped import RL_ONLY, SHAPED
 from minilean.engine import ProofState, TacticError, apply_tactic, elaborate, initial_env
 from minilean.goals import goal_sorts_all
 
@@ -43,6 +45,7 @@ POOL_DATASET = "minilean_comp_pool"
 SFT_DATASET = "minilean_comp_sft"
 BASELINE = ("norm_num", "linarith", "nlinarith", "omega", "decide", "positivity")
 SFT_SHARE = 0.3
+ALL_FAMILIES = {**FAMILIES, **SHAPED}  # the shaped families after the others: their rows do not move
 _DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -156,8 +159,8 @@ def generate(
     sft: list[dict[str, Any]] = []
     stats: Counter[str] = Counter()
     t0 = time.perf_counter()
-    for fam in families or FAMILIES:
-        area, make = FAMILIES[fam]
+    for fam in families or ALL_FAMILIES:
+        area, make = ALL_FAMILIES[fam]
         rng = random.Random(f"{seed}/{fam}")
         made = 0
         for _ in range(per_family * 10):
@@ -182,7 +185,7 @@ def generate(
                 continue
             seen.add(key)
             made += 1
-            side = "sft" if is_sft(key, seed) else "pool"
+            side = "sft" if fam not in RL_ONLY and is_sft(key, seed) else "pool"
             ident = f"comp{side}_{hashlib.sha256(key.encode()).hexdigest()[:12]}"
             row["statement"] = row["statement"].replace("theorem comp_candidate ", f"theorem {ident} ", 1)
             full = {"dataset": SFT_DATASET if side == "sft" else POOL_DATASET, "id": ident, "split": "train",

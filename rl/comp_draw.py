@@ -24,20 +24,26 @@ def draw(
     levels: Sequence[int] = (1, 2, 3, 4),
     seed: int = 0,
     exclude: Iterable[str] = (),
+    families: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """``per_iteration`` pool rows (``dataset``, ``id``, ``split``, ``header``, ``statement``, ``tier``) for
     iteration ``iteration`` (1-based); statements whose key (``rl.frontier.statement_key``) is in
-    ``exclude`` are skipped."""
-    from minilean.comp_pool import load_pool
+    ``exclude`` are skipped; ``families`` (non-empty) keeps only those families' statements."""
+    from minilean.comp_pool import ALL_FAMILIES, load_pool
 
     if iteration < 1:
         raise ValueError(f"iteration must be >= 1, got {iteration}")
     if per_iteration <= 0:
         return []
-    blocked = set(exclude)
-    rows = [r for r in load_pool(levels) if statement_key(r["statement"]) not in blocked]
+    unknown = sorted(set(families) - set(ALL_FAMILIES))
+    if unknown:
+        raise ValueError(f"unknown competition families {unknown}; known: {sorted(ALL_FAMILIES)}")
+    blocked, keep = set(exclude), set(families)
+    rows = [r for r in load_pool(levels) if statement_key(r["statement"]) not in blocked
+            and (not keep or r["family"] in keep)]
     if not rows:
-        raise ValueError(f"the competition pool has no statement at levels {tuple(levels)}")
+        raise ValueError(f"the competition pool has no statement at levels {tuple(levels)}"
+                         + (f" in families {sorted(keep)}" if keep else ""))
     random.Random(f"comp_pool/{seed}").shuffle(rows)
     start = (iteration - 1) * per_iteration
     picked = [rows[(start + i) % len(rows)] for i in range(min(per_iteration, len(rows)))]

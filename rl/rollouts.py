@@ -64,7 +64,7 @@ def rl_pool(
     exclude = {frontier.statement_key(s) for s in eval_statements}
     fresh = frontier.generate(iteration, config, exclude)
     fresh += comp_draw.draw(iteration, rl.comp_pool_per_iteration, tuple(rl.comp_pool_levels),
-                            profile.corpora.seed, exclude)
+                            profile.corpora.seed, exclude, tuple(rl.comp_pool_families))
     replay.write_shard(root, "frontier", iteration, [{"iteration": iteration, **r} for r in fresh])
     earlier = replay.read_shards(root, "frontier", range(1, iteration)).to_pylist()
     generated = [{k: v for k, v in r.items() if k != "iteration"} for r in earlier] + fresh
@@ -177,7 +177,8 @@ def prove_rollout_batch(
     # rollouts only (evals build their own checkpoint_policy, never wrapped): closers the policy did not
     # sample, so the rollouts can find proofs of shapes it cannot say yet (search.explore)
     rollout_policy: Policy = (
-        ExplorePolicy(policy, profile.rl.explore_k, profile.rl.explore_mass) if profile.rl.explore_k > 0
+        ExplorePolicy(policy, profile.rl.explore_k, profile.rl.explore_mass, shaped=profile.rl.explore_shaped)
+        if profile.rl.explore_k > 0
         else policy
     )
     t0 = time.monotonic()

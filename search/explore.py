@@ -21,9 +21,10 @@ import re
 import threading
 from collections.abc import Sequence
 
+from search.explore_shapes import shaped_proposals
 from search.policy import Policy, SampleOutput, _check_seeds, _fresh_names, first_goal, named_hypotheses
 
-__all__ = ["AUTOMATION", "ExplorePolicy", "closer_vocabulary", "closers", "forall_instances"]
+__all__ = ["AUTOMATION", "ExplorePolicy", "closer_vocabulary", "closers", "forall_instances", "proposals"]
 
 # one-tactic closers, no arguments (the first six are minilean.baseline.TACTICS, in its order)
 AUTOMATION: tuple[str, ...] = (
@@ -136,16 +137,25 @@ def closers(state_text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def proposals(state_text: str) -> list[str]:
+    """The state-specific steps of `search.explore_shapes` for the first goal of a state text."""
+    goal = first_goal(state_text)
+    if not goal.type:
+        return []
+    return shaped_proposals(goal.type, named_hypotheses(goal), _fresh_names(goal, 1)[0])
+
+
 class ExplorePolicy:
     """The base policy's samples plus up to `k` closers it did not sample (rollouts only, never an eval).
 
     Per state, the added closers are drawn from `closers(state)` with `random.Random(seeds[i])`, so the
     output depends on that state's seed alone, as the `Policy` protocol requires. Priors: the added tactics
     share `mass` equally and the base's (normalized) priors are scaled to `1 - mass`; the logprobs are the
-    logs of those, so exp(logprobs) sums to 1. `k = 0` returns the base's outputs unchanged.
+    logs of those, so exp(logprobs) sums to 1. `k = 0` returns the base's outputs unchanged. With `shaped`,
+    every `proposals(state)` step the base did not sample is added too, before the k drawn closers.
     """
 
-    def __init__(self, base: Policy, k: int, mass: float = 0.2, seed: int = 0) -> None:
+    def __init__(self, base: Policy, k: int, mass: float = 0.2, seed: int = 0, shaped: bool = False) -> None:
         if k < 0:
             raise ValueError(f"k must be >= 0, got {k}")
         if not 0 <= mass < 1:
@@ -153,6 +163,7 @@ class ExplorePolicy:
         self.base = base
         self.k = k
         self.mass = mass
+        self.shaped = shaped
         self._rng = random.Random(seed)  # unseeded calls only
         self._lock = threading.Lock()
 
@@ -203,7 +214,8 @@ class ExplorePolicy:
         mixed = []
         for i, (state, out) in enumerate(zip(states, outputs, strict=True)):
             sampled = set(out.tactics)
-            pool = [c for c in closers(state) if c not in sampled]
-            added = self._pick(pool, None if seeds is None else seeds[i])
+            fixed = [p for p in proposals(state) if p not in sampled] if self.shaped else []
+            pool = [c for c in closers(state) if c not in sampled and c not in fixed]
+            added = fixed + self._pick(pool, None if seeds is None else seeds[i])
             mixed.append(self._mix(out, added) if added else out)
         return mixed

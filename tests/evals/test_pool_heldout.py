@@ -45,3 +45,17 @@ def test_the_sample_is_per_level_and_reproducible(tmp_path: Path) -> None:
     assert "p1_0" not in {r["id"] for r in first}
     assert first == heldout(home, pool, (1, 2, 3), per_level=5, seed=7)
     assert first != heldout(home, pool, (1, 2, 3), per_level=5, seed=8)
+
+
+def test_families_narrow_the_sample(tmp_path: Path) -> None:
+    pool = _pool(tmp_path / "pool.jsonl", 6)
+    rows = [json.loads(line) for line in pool.read_text().splitlines()]
+    for r in rows[::2]:
+        r["family"] = "sq_hint"
+    pool.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    home = tmp_path / "home"
+    write_shard(home, "attempts", 1, [_attempt(1, rows[0]["id"])])
+    picked = heldout(home, pool, (1, 2, 3), per_level=10, seed=0, families=("sq_hint",))
+    assert picked and {r["family"] for r in picked} == {"sq_hint"}
+    assert rows[0]["id"] not in {r["id"] for r in picked} and len(picked) == 9 - 1
+    assert {r["family"] for r in heldout(home, pool, (1, 2, 3), per_level=10, seed=0)} == {"sq_hint", "linsys"}

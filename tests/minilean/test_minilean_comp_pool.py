@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from minilean import comp_families, comp_pool, minif2f
+from minilean import comp_pool, comp_shaped, minif2f
 from minilean.comp_canon import key_of, minif2f_keys, statement_key
 from minilean.comp_families import Problem
 from minilean.engine import elaborate, initial_env
@@ -91,7 +91,7 @@ def test_alpha_variants_of_minif2f_statements_are_caught(monkeypatch: pytest.Mon
 
 
 def test_every_family_draws_a_checked_problem() -> None:
-    for fam, (_area, make) in comp_families.FAMILIES.items():
+    for fam, (_area, make) in comp_pool.ALL_FAMILIES.items():
         rng = random.Random(fam)
         assert any(comp_pool._check(make(rng), "t") is not None for _ in range(5)), fam
 
@@ -101,7 +101,8 @@ def test_shipped_files_are_disjoint_deduplicated_and_levelled() -> None:
     assert len(pool) + len(sft) >= 2000 and len(sft) >= 400
     ids = [r["id"] for r in pool + sft]
     assert len(set(ids)) == len(ids)  # ids hash the alpha-normal key, so this is dedup up to renaming
-    assert {r["family"] for r in pool} == set(comp_families.FAMILIES)
+    assert {r["family"] for r in pool} == set(comp_pool.ALL_FAMILIES)
+    assert not {r["family"] for r in sft} & comp_shaped.RL_ONLY  # RL-only families: no proof in SFT
     assert all("proof" not in r for r in pool) and all(r["proof"] for r in sft)
     assert {r["level"] for r in pool} == {1, 2, 3, 4}
     assert comp_pool.load_pool(levels=[4]) and all(r["level"] == 4 for r in comp_pool.load_pool(levels=[4]))

@@ -63,6 +63,23 @@ def test_the_arm_file_turns_the_competition_data_on(monkeypatch: pytest.MonkeyPa
     assert set(arm.rl.comp_pool_levels) == {2, 3, 4}
 
 
+def test_draw_keeps_only_the_named_families_and_the_shaped_arm_names_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shaped = comp_draw.draw(1, 30, levels=(2, 3, 4), seed=0, families=("sq_hint", "rat_shift"))
+    by_id = {r["id"]: r["family"] for r in comp_pool.load_pool()}
+    assert len(shaped) == 30 and {by_id[r["id"]] for r in shaped} == {"sq_hint", "rat_shift"}
+    with pytest.raises(ValueError, match="unknown competition families"):
+        comp_draw.draw(1, 5, families=("no_such_family",))
+    with pytest.raises(ValueError, match="comp_pool_families"):
+        dataclasses.replace(get_profile("smoke").rl, comp_pool_families=("Bad Name",))
+    monkeypatch.setenv(PROFILE_FILE_ENV, str(ARM.with_name("comp_shaped.json")))
+    arm = get_profile("demo")
+    assert arm.rl.explore_shaped and arm.rl.explore_k == 4
+    assert set(arm.rl.comp_pool_families) <= set(comp_pool.ALL_FAMILIES)
+    assert {"sq_hint", "rat_shift", "mod_cases", "solve_eval"} <= set(arm.rl.comp_pool_families)
+
+
 def _sft_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lean_style: bool) -> dict[str, int]:
     from assets.corpora import sft_transitions
     from assets.resources import ProofmillResource
