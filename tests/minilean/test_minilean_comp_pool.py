@@ -58,7 +58,7 @@ def test_generation_is_deterministic_checked_and_deduplicated() -> None:
 def test_a_z3_refutable_or_unprovable_problem_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
     false = Problem("(x y : ℝ) (h₀ : x + y = 3)", "x = 1", ("linarith",))
     fams = {"bad": ("algebra", lambda rng: false)}
-    monkeypatch.setattr(comp_pool, "FAMILIES", fams)
+    monkeypatch.setattr(comp_pool, "ALL_FAMILIES", fams)
     root = _root(f"theorem t {false.binders} : {false.goal} := by\n  sorry")
     assert comp_pool.z3_verdict(root) == "refuted"
     out = comp_pool.generate(seed=1, per_family=1, families=["bad"])
@@ -85,7 +85,7 @@ def test_alpha_variants_of_minif2f_statements_are_caught(monkeypatch: pytest.Mon
         assert statement_key(renamed, r["header"]) in banned, r["id"]
     # and the generator drops it
     copy = Problem(*variant, ("linarith",))
-    monkeypatch.setattr(comp_pool, "FAMILIES", {"copy": ("algebra", lambda rng: copy)})
+    monkeypatch.setattr(comp_pool, "ALL_FAMILIES", {"copy": ("algebra", lambda rng: copy)})
     out = comp_pool.generate(seed=1, per_family=1, families=["copy"])
     assert out["pool"] == out["sft"] == [] and out["stats"]["dropped_banned"] == 1
 
