@@ -1093,10 +1093,19 @@ class Runner:
     def t_subst(self, g: Goal, rest: str) -> Outcome:
         names = self._names(rest)
         h = g.lookup(names[0]) if len(names) == 1 else None
+        sides: tuple[bool, ...] = (True, False)  # `a = b`: b is eliminated first
+        if h is not None and h.is_var:  # `subst x`: the first equation naming x alone on a side (subst_var.py)
+            from minilean.subst_var import SubstVarFail, find_equation
+
+            try:
+                h, symm = find_equation(g, names[0])
+            except SubstVarFail as e:
+                raise TacticFail(str(e)) from None
+            sides = (symm,)
         if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
             raise TacticFail("tactic 'subst' failed: expected a hypothesis `h : x = e` or `h : e = x`")
         eq: PRel = h.ty
-        for var_side, other in ((eq.rhs, eq.lhs), (eq.lhs, eq.rhs)):  # `a = b`: b is eliminated first
+        for var_side, other in ((eq.rhs, eq.lhs) if s else (eq.lhs, eq.rhs) for s in sides):
             if not isinstance(var_side, EVar) or var_side.name in expr_vars(other, set()):
                 continue
             x = var_side.name
