@@ -25,8 +25,8 @@ from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground,
 from minilean.libfuns import LIB_FUNS
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
-from minilean.simp_order import order_simp
 from minilean.simp_only_literals import eq_self_closes
+from minilean.simp_order import order_simp
 from minilean.syntax import (
     COMPLEX,
     FALSE,

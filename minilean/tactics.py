@@ -1094,7 +1094,7 @@ class Runner:
         names = self._names(rest)
         h = g.lookup(names[0]) if len(names) == 1 else None
         sides: tuple[bool, ...] = (True, False)  # `a = b`: b is eliminated first
-        if h is not None and h.is_var:  # `subst x`: the first equation naming x alone on a side (subst_var.py)
+        if h is not None and h.is_var:  # `subst x`: see subst_var.py
             from minilean.subst_var import SubstVarFail, find_equation
 
             try:
