@@ -525,6 +525,13 @@ class Runner:
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
 
+    def t_change(self, g: Goal, rest: str) -> Outcome:
+        """`change e` on the main goal: Lean core's `change` checks `e` defeq to the target (`isDefEq`) and
+        replaces it, as `show` does on one goal; `change … at h` is not modelled (refused)."""
+        if re.search(r"\sat\s", f" {rest} "):
+            raise TacticFail("minilean: `change … at h` is not supported")
+        return self.t_show(g, rest)
+
     def t_exact_mod_cast(self, g: Goal, rest: str) -> Outcome:
         """`exact_mod_cast e`: e's type and the goal agree once casts are normalized (see mod_cast)."""
         el = self._elab(g)

@@ -57,3 +57,46 @@ def test_simp_only_eq_self_with_nat_offsets() -> None:
 def test_simp_only_does_not_decide_literal_comparisons() -> None:
     assert not accepts("(x : ℕ) (h : x = 2) : x ≤ 3 := by\n  simp only [h]")
     assert accepts("(x : ℕ) (h : x = 2) : x ≤ 3 := by\n  simp only [h]\n  norm_num")
+
+
+# ---- rw [Finset.mul_sum] / rw [← Finset.mul_sum] (minilean/finset_mul_sum.py)
+
+
+def test_mul_sum_both_directions() -> None:
+    assert accepts(
+        "(f : ℕ → ℕ) : ∑ k in Finset.range 4, 3 * f k = 3 * ∑ k in Finset.range 4, f k := by\n"
+        "  rw [← Finset.mul_sum]"
+    )
+    assert accepts(
+        "(f : ℕ → ℝ) (c : ℝ) : c * ∑ k in Finset.range 4, f k = ∑ k in Finset.range 4, c * f k := by\n"
+        "  rw [Finset.mul_sum]"
+    )
+
+
+def test_mul_sum_refusals() -> None:
+    # the factor depends on the index: `?b` of the pattern `?b * ?f i` cannot
+    assert not accepts("(f : ℕ → ℕ) : ∑ k in Finset.range 4, k * f k = 0 := by\n  rw [← Finset.mul_sum]")
+    # the constant on the right: `f k * 3` is not `?b * ?f k` with `?b` free of k
+    assert not accepts(
+        "(f : ℕ → ℕ) : ∑ k in Finset.range 4, f k * 3 = 3 * ∑ k in Finset.range 4, f k := by\n"
+        "  rw [← Finset.mul_sum]"
+    )
+    # the rewrite gives `3 * ∑ …`, not `4 * ∑ …`: the goal is left open
+    assert not accepts(
+        "(f : ℕ → ℕ) : ∑ k in Finset.range 4, 3 * f k = 4 * ∑ k in Finset.range 4, f k := by\n"
+        "  rw [← Finset.mul_sum]"
+    )
+
+
+# ---- change (Runner.t_change: `show`'s definitional check on the main goal)
+
+
+def test_change_unfolds_let_and_refuses_other_targets() -> None:
+    head = "(f : ℕ → ℕ) (h : ∑ k in Finset.range 3, f k = 4) : 2 * ∑ k in Finset.range 3, f k = 8 := by\n"
+    # there and back: `s` unfolds (zeta-delta) both ways; `rw [h]` on `2 * s` fails (no unfolding)
+    back = "  change 2 * ∑ k in Finset.range 3, f k = 8\n  rw [h]"
+    assert accepts(head + "  let s := ∑ k in Finset.range 3, f k\n  change 2 * s = 8\n" + back)
+    assert not accepts(head + "  let s := ∑ k in Finset.range 3, f k\n  change 2 * s = 8\n  rw [h]")
+    assert not accepts(head + "  let s := ∑ k in Finset.range 3, f k\n  change 2 * s = 9\n  sorry")
+    assert not accepts(head + "  change 2 * 4 = 8\n  rfl")  # `h` is no definitional unfolding
+    assert not accepts("(x : ℕ) (h : x = 2) : x = 2 := by\n  change x = 2 at h\n  exact h")
