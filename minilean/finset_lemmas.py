@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minilean.finset_explicit import constrain
+from minilean.finset_mul_sum import mul_sum, mul_sum_rev
 from minilean.finset_succ_top import NAMES as SUCC_TOP
 from minilean.finset_succ_top import hypothesis_arg, succ_top
 from minilean.goals import TacticFail, context_sorts
@@ -114,7 +115,11 @@ LEMMAS: dict[str, Matcher] = {
     "Finset.prod_range_succ": _range_succ("∏"),
     "Finset.sum_add_distrib": _sum_add_distrib,
     "Finset.sum_nat_mod": _sum_nat_mod,
+    "Finset.mul_sum": mul_sum,  # finset_mul_sum.py
 }
+
+# lemmas whose `←` form is modelled: the matcher of the right side (it builds the left side)
+REVERSED: dict[str, Matcher] = {"Finset.mul_sum": mul_sum_rev}
 
 
 def _first_expr(
@@ -193,10 +198,14 @@ def rewrite_item(
     name = lemma_name(item)
     if name is None or shadowed:
         return None
-    if item.strip().startswith(("←", "<-")):
-        raise TacticFail(f"minilean: `rw [← {name}]` is not supported")
-    node = parse_term(item.strip())
+    text = item.strip()
     matcher = LEMMAS[name]
+    if text.startswith(("←", "<-")):
+        if name not in REVERSED:
+            raise TacticFail(f"minilean: `rw [← {name}]` is not supported")
+        text = text.removeprefix("←").removeprefix("<-").strip()
+        matcher = REVERSED[name]
+    node = parse_term(text)
     if name in SUCC_TOP and (node[0] == "id" or _only_hypothesis(node, name)):
         hyp_arg = hypothesis_arg(node, name)
     elif name in SUCC_TOP or name in _RANGE_SUCC:

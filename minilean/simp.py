@@ -25,6 +25,7 @@ from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground,
 from minilean.libfuns import LIB_FUNS
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
+from minilean.simp_only_literals import eq_self_closes
 from minilean.simp_order import order_simp
 from minilean.syntax import (
     COMPLEX,
@@ -283,6 +284,11 @@ class Simplifier:
         """Literal arithmetic (simprocs on ℕ/ℤ; norm_num's evaluation everywhere)."""
         if numeral(e) is not None:
             return e
+        if not self.ss.defaults and not self.ss.norm_num:
+            # `simp only`: Lean's `mkSimpContext` gives it no simprocs (`if simpOnly then pure {}`) and only
+            # `eq_self`/`iff_self` as lemmas, so no literal arithmetic (`Nat.reduceAdd/Pow`, `reduceGcd`)
+            # and no `Nat.cast_ofNat` (a @[simp] lemma); see simp_only_literals in the round 18f notes
+            return e
         if isinstance(e, ECast) and numeral(e.arg) is not None and numeral(e.arg) >= 0:  # type: ignore[operator]
             return e.arg  # Nat.cast_ofNat
         if self.ss.norm_num and _library_value(e):
@@ -536,6 +542,12 @@ class Simplifier:
     def _rel(self, p: PRel) -> Prop:
         op, a, b, ty = p.op, p.lhs, p.rhs, p.ty
         va, vb = numeral(a), numeral(b)
+        if not self.ss.defaults and not self.ss.norm_num:
+            # `simp only`: no literal simprocs, no `OfNat.ofNat_eq_ofNat`; `eq_self` closes what unifies
+            if op == "=" and eq_self_closes(a, b, ty):
+                return TRUE
+            if va is not None and vb is not None:
+                return p
         if va is not None and vb is not None and op != "∣":
             literals = va >= 0 and vb >= 0 and va.denominator == 1 and vb.denominator == 1
             if self._folds(ty) or literals:  # Nat.ofNat_le / ofNat_lt / OfNat.ofNat_eq_ofNat

@@ -525,6 +525,13 @@ class Runner:
             )
         return Outcome([Goal(g.hyps, ty, g.tag)])
 
+    def t_change(self, g: Goal, rest: str) -> Outcome:
+        """`change e` on the main goal: Lean core's `change` checks `e` defeq to the target (`isDefEq`) and
+        replaces it, as `show` does on one goal; `change … at h` is not modelled (refused)."""
+        if re.search(r"\sat\s", f" {rest} "):
+            raise TacticFail("minilean: `change … at h` is not supported")
+        return self.t_show(g, rest)
+
     def t_exact_mod_cast(self, g: Goal, rest: str) -> Outcome:
         """`exact_mod_cast e`: e's type and the goal agree once casts are normalized (see mod_cast)."""
         el = self._elab(g)
@@ -1093,10 +1100,19 @@ class Runner:
     def t_subst(self, g: Goal, rest: str) -> Outcome:
         names = self._names(rest)
         h = g.lookup(names[0]) if len(names) == 1 else None
+        sides: tuple[bool, ...] = (True, False)  # `a = b`: b is eliminated first
+        if h is not None and h.is_var:  # `subst x`: see subst_var.py
+            from minilean.subst_var import SubstVarFail, find_equation
+
+            try:
+                h, symm = find_equation(g, names[0])
+            except SubstVarFail as e:
+                raise TacticFail(str(e)) from None
+            sides = (symm,)
         if h is None or h.is_var or not isinstance(h.ty, PRel) or h.ty.op != "=":
             raise TacticFail("tactic 'subst' failed: expected a hypothesis `h : x = e` or `h : e = x`")
         eq: PRel = h.ty
-        for var_side, other in ((eq.rhs, eq.lhs), (eq.lhs, eq.rhs)):  # `a = b`: b is eliminated first
+        for var_side, other in ((eq.rhs, eq.lhs) if s else (eq.lhs, eq.rhs) for s in sides):
             if not isinstance(var_side, EVar) or var_side.name in expr_vars(other, set()):
                 continue
             x = var_side.name
