@@ -1,5 +1,5 @@
 """Competition families shaped like the MiniF2F-lite valid theorems the trained prover misses although
-minilean's fragment proves them in a few lines (docs/RL_EXPERIMENTS.md, session 13): quadratic inequalities
+minilean's fragment proves them in a few lines (docs/RL_EXPERIMENTS.md): quadratic inequalities
 certified by one square with offsets and scales, rational equations whose denominator is `x - b`, residues
 of powers by a case split, and a value found then substituted.
 

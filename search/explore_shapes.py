@@ -2,7 +2,7 @@
 fixed closer vocabulary cannot name, computed from the goal and hypotheses of one state.
 
 Why: the MiniF2F-lite theorems the trained policy misses but minilean's fragment proves in a few lines
-need a term the statement does not spell out (docs/RL_EXPERIMENTS.md, session 13): the square that
+need a term the statement does not spell out (docs/RL_EXPERIMENTS.md): the square that
 certifies a quadratic inequality (`nlinarith [sq_nonneg (a - c - 2)]`), the nonzero denominator that
 `field_simp` needs (`have h : x - 3 ≠ 0 := sub_ne_zero.mpr h₀`), the residue case split behind a
 remainder of a power (`have h : a % 3 = 0 ∨ … := by omega` then `rcases h with … <;> simp [pow_two, …]`).
