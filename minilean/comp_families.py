@@ -159,7 +159,9 @@ def _poly(terms: list[tuple[int, str]]) -> str:
             continue
         t = str(abs(c)) if not m else m if abs(c) == 1 else f"{abs(c)} * {m}"
         parts.append(("- " if c < 0 else "+ ") + t)
-    text = " ".join(parts) or "0"
+    if not parts:
+        return "0"
+    text = " ".join(parts)
     return text[2:] if text.startswith("+ ") else "-" + text[2:]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from minilean.comp_families import Family, Problem, _lit, _nz
+from minilean.comp_families import Family, Problem, _lit, _nz, _poly
 
 Monomial = tuple[str, ...]
 
@@ -32,31 +32,19 @@ def _expand_square(coefs: dict[str, int], const: int, scale: int) -> dict[Monomi
     return {m: c for m, c in out.items() if c}
 
 
-def _mono_text(m: Monomial, c: int) -> str:
-    """`3 * a ^ 2`, `a * b`, `5` for a positive coefficient c."""
-    if not m:
-        return str(c)
+def _mono_text(m: Monomial) -> str:
+    """`a ^ 2`, `a * b`, `a`; "" for the constant (comp_families._poly's convention)."""
     if len(m) == 2 and m[0] == m[1]:
-        body = f"{m[0]} ^ 2"
-    else:
-        body = " * ".join(m)
-    return body if c == 1 else f"{c} * {body}"
+        return f"{m[0]} ^ 2"
+    return " * ".join(m)
 
 
 def _side(terms: list[tuple[Monomial, int]]) -> str:
-    if not terms:
-        return "0"
-    text = " ".join(("- " if c < 0 else "+ ") + _mono_text(m, abs(c)) for m, c in terms)
-    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+    return _poly([(c, _mono_text(m)) for m, c in terms])
 
 
 def _linear(coefs: dict[str, int], const: int) -> str:
-    parts = [("- " if c < 0 else "+ ") + (v if abs(c) == 1 else f"{abs(c)} * {v}")
-             for v, c in coefs.items() if c]
-    if const:
-        parts.append(("- " if const < 0 else "+ ") + str(abs(const)))
-    text = " ".join(parts)
-    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+    return _poly([*((c, v) for v, c in coefs.items()), (const, "")])
 
 
 def sq_hint(rng: random.Random) -> Problem:
