@@ -16,8 +16,9 @@ def statements(path: Path, split: str) -> list[dict[str, Any]]:
 
 
 def prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any, servers: list[str],
-          seed: int) -> list[Any]:
-    """One attempt per theorem by ``checkpoint``'s policy under ``search`` (its concurrency)."""
+          seed: int, device: str = "cpu") -> list[Any]:
+    """One attempt per theorem by ``checkpoint``'s policy (on ``device``) under ``search`` (its
+    concurrency)."""
     from lean_io.pool import SlotPool
     from models.sampler import SamplingSettings
     from search.batching import BatchingPolicy
@@ -25,7 +26,7 @@ def prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any, 
     from search.runner import prove_many
 
     sampling = SamplingSettings(num_samples=search.num_samples, max_new_tokens=search.max_new_tokens)
-    policy = SamplerPolicy.from_checkpoint(checkpoint, tokenizer, sampling, device="cpu", seed=seed)
+    policy = SamplerPolicy.from_checkpoint(checkpoint, tokenizer, sampling, device=device, seed=seed)
     pool = SlotPool(servers)
     try:
         conc = max(1, min(search.concurrency, pool.total_slots or 1, len(theorems)))
@@ -36,6 +37,7 @@ def prove(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any, 
 
 
 def solved(theorems: list[dict], checkpoint: Path, tokenizer: Path, search: Any,
-           servers: list[str]) -> list[bool]:
+           servers: list[str], device: str = "cpu") -> list[bool]:
     """Per theorem, whether ``checkpoint`` proves it (policy sampling seed 0, as the eval)."""
-    return [a.outcome == "proven" for a in prove(theorems, checkpoint, tokenizer, search, servers, seed=0)]
+    attempts = prove(theorems, checkpoint, tokenizer, search, servers, seed=0, device=device)
+    return [a.outcome == "proven" for a in attempts]

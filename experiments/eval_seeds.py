@@ -27,6 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", default="valid", choices=["valid", "test"],
                     help="test is reported, never tuned on")
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--device", default="cpu", help="where the policy runs: cpu, cuda, cuda:N")
+    ap.add_argument("--servers", type=int, default=2, help="local minilean servers")
+    ap.add_argument("--processes", type=int, default=4, help="Lean processes per minilean server")
+    ap.add_argument("--concurrency", type=int, default=None,
+                    help="searches in flight (default: the smoke profile's)")
     args = ap.parse_args(argv)
 
     import torch
@@ -41,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [int(s) for s in args.seeds.split(",")]
     tokenizer = args.home / "tokenizer" / "tokenizer.json"
     results: dict[str, dict] = json.loads(args.out.read_text()) if args.out.is_file() else {}
-    with minilean_servers(2, 4) as servers:
+    with minilean_servers(args.servers, args.processes) as servers:
         for ckpt in args.checkpoints:
             runs = results.setdefault(str(ckpt), {})
             for seed in seeds:
@@ -49,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 search = get_profile("smoke").search.replace(num_simulations=args.simulations,
                                                              time_budget_s=600.0, seed=seed)
-                runs[str(seed)] = solved(valid, ckpt, tokenizer, search, servers)
+                if args.concurrency:
+                    search = search.replace(concurrency=args.concurrency)
+                runs[str(seed)] = solved(valid, ckpt, tokenizer, search, servers, device=args.device)
                 atomic_write_text(args.out, json.dumps(results))  # a killed run keeps finished seeds
             rates = [100 * sum(runs[str(s)]) / len(valid) for s in seeds]
             print(f"{ckpt}: seeds {seeds} -> {' / '.join(f'{r:.0f}' for r in rates)} "
