@@ -1239,6 +1239,15 @@ class Runner:
             return Outcome([Goal(g.hyps, PBin("↔", t.rhs, t.lhs), g.tag)])
         raise TacticFail(f"symm: the goal is not a symmetric relation\n{g.render()}")
 
+    def t_trans(self, g: Goal, rest: str) -> Outcome:
+        """Mathlib's `trans e`: `x R z` becomes `x R e` and `e R z` (see trans_tac.py)."""
+        from minilean.trans_tac import TransFail, run_trans
+
+        try:
+            return Outcome(run_trans(g, rest, self._term))
+        except TransFail as e:
+            raise TacticFail(str(e)) from None
+
     def t_exists(self, g: Goal, rest: str) -> Outcome:
         out = self.t_use(g, rest)  # `exists x` = `refine ⟨x, ?_⟩; try trivial`
         if out.goals and _trivial(out.goals[0], out.goals[0].target, 8):

@@ -1,0 +1,48 @@
+"""Round 19b: surface syntax. Mathlib's `trans e` (Mathlib/Tactic/Relation/Trans.lean) and Lean core's
+`{ tac; … }` tactic block (`evalTacticSeqBracketed`: `closeUsingOrAdmit`, i.e. focus on the main goal and
+close it)."""
+
+from __future__ import annotations
+
+from lemma_batch_checks import accepts
+
+from minilean import engine  # noqa: F401  (engine registers the proof checker)
+
+# ---- trans e (minilean/trans_tac.py)
+
+EQ3 = "(a b c : ℝ) (h1 : a = b) (h2 : b = c) : a = c := by\n  trans b\n"
+
+
+def test_trans_splits_into_two_goals_in_order() -> None:
+    assert accepts(EQ3 + "  · exact h1\n  · exact h2")
+    assert accepts(EQ3 + "  exact h1\n  exact h2")
+    # the first goal is `a = b`, the second `b = c`
+    assert not accepts(EQ3 + "  exact h2\n  exact h1")
+    # both goals must be closed
+    assert not accepts(EQ3 + "  exact h1")
+
+
+def test_trans_keeps_the_relation() -> None:
+    tail = "  trans b\n  · exact h1\n  · exact h2"
+    assert accepts("(a b c : ℕ) (h1 : a ≤ b) (h2 : b ≤ c) : a ≤ c := by\n" + tail)
+    assert accepts("(a b c : ℤ) (h1 : a < b) (h2 : b < c) : a < c := by\n" + tail)
+    # on `<` both new goals are `<` (lt_trans), so a `≤` fact does not close the second one
+    assert not accepts(
+        "(a b c : ℤ) (h1 : a < b) (h2 : b ≤ c) : a < c := by\n  trans b\n  · exact h1\n  · exact h2"
+    )
+
+
+def test_trans_elaborates_the_middle_at_the_goal_type() -> None:
+    assert accepts("(x : ℝ) (h : x = 2) : x / 4 = 1 / 2 := by\n  trans 2 / 4\n  · rw [h]\n  · norm_num")
+    assert accepts("(x : ℕ) (h : x = 2) : x + 1 = 3 := by\n  trans 2 + 1\n  · rw [h]\n  · rfl")
+    # a false middle step is not provable
+    assert not accepts("(x : ℝ) (h : x = 2) : x / 4 = 1 / 2 := by\n  trans 3 / 4\n  · rw [h]\n  · norm_num")
+
+
+def test_trans_refusals() -> None:
+    # no middle term (a metavariable shared by both goals) is not modelled
+    assert not accepts("(a b c : ℝ) (h1 : a = b) (h2 : b = c) : a = c := by\n  trans\n  exact h1\n  exact h2")
+    # `≠` is not transitive: Lean finds no lemma either
+    assert not accepts("(a b : ℝ) (h : a ≠ b) : a ≠ b := by\n  trans b\n  all_goals exact h")
+    # not a relation
+    assert not accepts("(p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  trans p\n  all_goals exact ⟨hp, hq⟩")
