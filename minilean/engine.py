@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from minilean import lemmas, open_names, recheck
 from minilean.alternatives import continues_alternatives, run_alternatives, split_alternatives
+from minilean.brace_blocks import unbrace
 from minilean.calc import run_calc, split_calc
 from minilean.combinator_blocks import run_combinator_block, split_combinator_block
 from minilean.commands import (
@@ -365,7 +366,7 @@ def _find_tag(goals: list[Goal], tag: str) -> int | None:
 
 
 def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[ProofState]) -> list[Goal]:
-    items = merge_open_brackets(items)
+    items = merge_open_brackets(unbrace(items))  # `{ … }` tactic blocks first: brace_blocks.py
     base = items[0][1]
     groups: list[list[Line]] = []
     for it in items:

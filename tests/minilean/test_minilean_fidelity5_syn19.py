@@ -46,3 +46,36 @@ def test_trans_refusals() -> None:
     assert not accepts("(a b : ℝ) (h : a ≠ b) : a ≠ b := by\n  trans b\n  all_goals exact h")
     # not a relation
     assert not accepts("(p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  trans p\n  all_goals exact ⟨hp, hq⟩")
+
+
+# ---- { tac … } blocks (minilean/brace_blocks.py)
+
+AND = "(a b : ℝ) (h1 : a = 1) (h2 : b = 2) : a + 1 = 2 ∧ b = 2 := by\n  constructor\n"
+
+
+def test_brace_block_focuses_the_main_goal() -> None:
+    assert accepts(AND + "  { rw [h1]; norm_num }\n  { exact h2 }")
+    assert accepts(AND + "  { rw [h1]\n    norm_num }\n  exact h2")
+    assert accepts(AND + "  {\n    rw [h1]\n    norm_num\n  }\n  {\n    exact h2\n  }")
+    # the block runs on the first goal only: `exact h2` inside it meets `a + 1 = 2`
+    assert not accepts(AND + "  { exact h2 }\n  { rw [h1]; norm_num }")
+
+
+def test_brace_block_must_close_its_goal() -> None:
+    # `1 + 1 = 2` is left open inside the braces (rw's rfl does not close it on ℝ): unsolved goals
+    assert not accepts(AND + "  { rw [h1] }\n  { exact h2 }")
+    assert not accepts(AND + "  { skip }\n  { exact h2 }\n  rw [h1]\n  norm_num")
+
+
+def test_by_brace_is_a_by_block() -> None:
+    head = "(a : ℝ) (h1 : a = 1) : a + 1 = 2 := by\n"
+    have = head + "  have h : a = 1 := by {\n    {body}\n  }\n  rw [h]\n  norm_num"
+    assert accepts(have.replace("{body}", "exact h1"))
+    assert not accepts(have.replace("{body}", "skip"))
+    assert accepts("(a : ℝ) (h1 : a = 1) : a + 1 = 2 := by {\n  rw [h1]\n  norm_num\n}")
+    assert not accepts("(a : ℝ) (h1 : a = 1) : a + 1 = 2 := by {\n  rw [h1]\n}")
+    assert accepts(head + "  have h : a = 1 := by { exact h1 }\n  rw [h]\n  norm_num")
+
+
+def test_unbalanced_brace_is_refused() -> None:
+    assert not accepts("(a : ℝ) (h1 : a = 1) : a = 1 := by\n  { exact h1")
