@@ -370,6 +370,20 @@ class Tok:
     pos: int
 
 
+# Brackets that open a valid Lean term minilean has no model of: Lean parses these (a `List` literal,
+# a `Set`/`Finset` literal or set-builder, a structure instance), so "unexpected token" would misstate
+# why the term is refused.
+_OUTSIDE_TERMS = {
+    "[": "minilean: list literals `[a, b, …]` (List) are outside the fragment",
+    "{": "minilean: `{…}` terms (Set/Finset literals, set-builder, structures) are outside the fragment",
+}
+# Set/Finset operators Lean parses (Mathlib notation) that minilean's tokenizer does not know.
+_OUTSIDE_SYMBOLS = {
+    c: f"minilean: `{c}` (Set/Finset {what}) is outside the fragment"
+    for c, what in (("⊆", "inclusion"), ("⊂", "strict inclusion"), ("∪", "union"), ("∩", "intersection"))
+}
+
+
 def tokenize(text: str) -> list[Tok]:
     toks: list[Tok] = []
     i, n = 0, len(text)
@@ -403,7 +417,7 @@ def tokenize(text: str) -> list[Tok]:
                 i += len(s)
                 break
         else:
-            raise SyntaxErr(f"unexpected token '{c}'")
+            raise SyntaxErr(_OUTSIDE_SYMBOLS.get(c, f"unexpected token '{c}'"))
     toks.append(Tok("eof", "", n))
     return toks
 
@@ -748,6 +762,8 @@ class Parser:
                     items.append(self.term(0))
             self.expect("⟩")
             node = ("anon", tuple(items))
+        elif t.kind == "sym" and t.text in _OUTSIDE_TERMS:  # valid Lean terms that minilean does not model
+            raise SyntaxErr(_OUTSIDE_TERMS[t.text])
         else:
             raise SyntaxErr(f"unexpected token '{t.text or 'end of input'}'; expected term")
         while self.at("!") or self.at("⁻¹"):  # `n !` / `7!`: Nat.factorial (open Nat); `x⁻¹`

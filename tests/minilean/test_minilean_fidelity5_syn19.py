@@ -79,3 +79,25 @@ def test_by_brace_is_a_by_block() -> None:
 
 def test_unbalanced_brace_is_refused() -> None:
     assert not accepts("(a : ℝ) (h1 : a = 1) : a = 1 := by\n  { exact h1")
+
+
+# ---- precise refusals for terms outside the fragment (minilean/syntax.py)
+
+
+def _errors(src: str) -> list[str]:
+    from minilean.engine import elaborate, initial_env
+
+    return [m.data for m in elaborate(initial_env(), f"theorem t {src}").messages if m.severity == "error"]
+
+
+def test_outside_terms_are_refused_with_the_reason() -> None:
+    head = "(k : ℕ) (h : k = 5) : k = 5 := by\n  have h2 : "
+    cases = {
+        "k ∈ [5, 7]": "list literals",
+        "k ∈ ({5, 7} : Finset ℕ)": "`{…}` terms",
+        "Set.Icc 5 5 ⊆ Set.Icc 0 9": "`⊆`",
+        "Set.Icc 5 5 ∪ Set.Icc 0 9 = Set.Icc 0 9": "`∪`",
+    }
+    for stmt, why in cases.items():
+        errs = _errors(head + stmt + " := by sorry\n  exact h")
+        assert errs and why in errs[0] and "outside the fragment" in errs[0], (stmt, errs)
