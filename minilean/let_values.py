@@ -273,4 +273,27 @@ def let_fun_form(rest: str) -> tuple[str, str, str | None] | None:
     return None
 
 
-__all__ = ["let_fun_form", "let_function", "let_number", "order_after_lets", "unfold_let", "zeta"]
+def let_refusal(head: str) -> str:
+    """Why a `let` whose head is not `x [: T]` and not a numeric function is refused: Lean accepts any
+    local definition, so the message names the form minilean does not model."""
+    m = _FUN_HEAD.match(head)
+    if m is not None and m.group(2).strip():
+        ty = (m.group(3) or "").strip()
+        if ty == "Prop":
+            return "minilean: a let-bound predicate (`let P (x : T) : Prop := …`) is outside the fragment"
+        return (
+            "minilean: a `let` with parameters is supported only for functions of ℕ, ℤ, ℚ, ℝ parameters into "
+            "ℕ, ℤ, ℚ, ℝ (`let f (x : ℕ) : ℝ := …`)"
+        )
+    return "minilean: `let` is supported only for numbers, numeric functions and proofs (`let h : P := pf`)"
+
+
+__all__ = [
+    "let_fun_form",
+    "let_function",
+    "let_number",
+    "let_refusal",
+    "order_after_lets",
+    "unfold_let",
+    "zeta",
+]

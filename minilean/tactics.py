@@ -52,7 +52,7 @@ from minilean.goals import (
 from minilean.induction_using import induction_using, is_using
 from minilean.inner_binders import rename_inner_binders
 from minilean.interval_bounds import interval_cases
-from minilean.let_values import let_fun_form, let_function, let_number, order_after_lets, zeta
+from minilean.let_values import let_fun_form, let_function, let_number, let_refusal, order_after_lets, zeta
 from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
 from minilean.linarith_only import is_only, linarith_only
 from minilean.linear_combination import run_linear_combination
@@ -587,7 +587,7 @@ class Runner:
         head = _split_top(rest, ":=")[0]
         m = re.match(r"^\s*[^\s:(]+\s*(?::(.*))?$", head, re.S)
         if m is None or ":=" not in rest:
-            raise TacticFail("minilean: `let` is supported only for proofs (`let h : P := proof`)")
+            raise TacticFail(let_refusal(head))
         ty_text, value = m.group(1), ":=".join(_split_top(rest, ":=")[1:])
         is_value = ty_text.strip() in SORT_ALIASES if ty_text is not None else not self._is_proof(g, value)
         if is_value:

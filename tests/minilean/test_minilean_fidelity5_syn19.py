@@ -101,3 +101,15 @@ def test_outside_terms_are_refused_with_the_reason() -> None:
     for stmt, why in cases.items():
         errs = _errors(head + stmt + " := by sorry\n  exact h")
         assert errs and why in errs[0] and "outside the fragment" in errs[0], (stmt, errs)
+
+
+def test_let_refusals_name_the_form() -> None:
+    head = "(f : ℤ → ℤ) (h : f 0 = 1) : f 0 = 1 := by\n"
+    errs = _errors(head + "  let P (g : ℤ → ℤ) (k : ℕ) : Prop := g k = 1\n  exact h")
+    assert errs and "let-bound predicate" in errs[0], errs
+    # a numeric let-bound value is modelled: `rfl` sees through it, as Lean's zeta-delta does
+    assert accepts("(x : ℝ) : x + 1 = x + 1 := by\n  let y := x + 1\n  show y = x + 1\n  rfl")
+    # `linarith` treats the let variable as an atom (no zeta-delta): it needs the value as a hypothesis
+    base = "(x : ℝ) : x < x + 2 := by\n  let y := x + 1\n"
+    assert not accepts(base + "  have h : x < y := by linarith\n  linarith")
+    assert accepts(base + "  have hy : y = x + 1 := rfl\n  have h : x < y := by linarith\n  linarith")
