@@ -55,3 +55,9 @@ def test_plain_lowered_nat_predicate() -> None:
     assert not plain_lowered_nat(PRel("=", ENum(12), EBin("*", ENum(3), ENum(4)), NAT))  # closed: decide
     assert not plain_lowered_nat(PRel("=", EVar("x"), EBin("-", ENum(3), ENum(1)), NAT))
     assert not plain_lowered_nat(PRel("=", EVar("x"), EBin("*", ENum(3), ENum(4)), REAL))
+
+
+def test_norm_cast_on_the_goal_leaves_the_lowered_form() -> None:
+    # the goal `x * 2 = 3 * 4` (ℕ) is left for the next tactic, the product kept as written
+    assert accepts("(x : ℕ) (h : x = 6) : (x : ℝ) * 2 = 3 * 4 := by\n  norm_cast\n  omega")
+    assert not accepts("(x : ℕ) (h : x = 5) : (x : ℝ) * 2 = 3 * 4 := by\n  norm_cast\n  omega")
