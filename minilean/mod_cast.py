@@ -16,6 +16,7 @@ Two propositions with the same normal form (up to minilean's definitional equali
 
 from __future__ import annotations
 
+from minilean.norm_cast_lowered import plain_lowered_nat
 from minilean.syntax import (
     INT,
     NAT,
@@ -174,7 +175,8 @@ def norm_cast_open_goal(p: Prop) -> Prop | None:
     inner = p.arg if isinstance(p, PNot) else p
     lowered = want.arg if isinstance(want, PNot) else want
     if isinstance(inner, PRel) and isinstance(lowered, PRel) and lowered.ty != inner.ty:
-        if not _plain_comparison(lowered) or lowered.op in (">", "≥"):  # `>` may come out flipped
+        plain = _plain_comparison(lowered) or plain_lowered_nat(lowered)  # numerals kept as written
+        if not plain or lowered.op in (">", "≥"):  # `>` may come out flipped
             return None
         if lowered.op == "≠" and not (lowered.ty == NAT and lowered.rhs in (ENum(0), ENum(1))):
             return None  # only Nat.cast_ne_zero / Nat.cast_ne_one are known to act on `≠`
