@@ -1,0 +1,72 @@
+# ruff: noqa: E501
+"""Round 19c: lemma rows of `minilean/lemma_table19.py` used as Lean would, and false variants the admission
+check must refuse (a dropped hypothesis, a wrong side); `Nat.Prime` rows are checked with
+`Nat.prime_def_lt` unfolded."""
+
+from __future__ import annotations
+
+import pytest
+from lemma_batch_checks import accepts, assert_row_refused
+
+from minilean import engine, lemmas  # noqa: F401  (engine registers the proof checker)
+from minilean.lemma_table19 import prime_unfolded
+from minilean.lemmas import NotAdmitted, _s, check_schema
+
+_PRIME_ROW = ("Nat.not_prime_iff_exists_dvd_lt", "N", "{n : α} (h : 2 ≤ n)", "¬Nat.Prime n ↔ ∃ m : ℕ, m ∣ n ∧ 2 ≤ m ∧ m < n")
+
+
+def test_not_prime_iff_exists_dvd_lt_as_term() -> None:
+    assert accepts(
+        "(k : ℕ) (hk : 2 ≤ k) (hn : ¬Nat.Prime k) : ∃ m : ℕ, m ∣ k ∧ 2 ≤ m ∧ m < k := "
+        "(Nat.not_prime_iff_exists_dvd_lt hk).mp hn"
+    )
+    assert accepts(
+        "(k : ℕ) (hk : 2 ≤ k) (h : ∃ m : ℕ, m ∣ k ∧ 2 ≤ m ∧ m < k) : ¬Nat.Prime k := "
+        "(Nat.not_prime_iff_exists_dvd_lt hk).mpr h"
+    )
+    # the hypothesis must be `2 ≤ n`: `1 ≤ k` does not fit it
+    assert not accepts(
+        "(k : ℕ) (hk : 1 ≤ k) (hn : ¬Nat.Prime k) : ∃ m : ℕ, m ∣ k ∧ 2 ≤ m ∧ m < k := "
+        "(Nat.not_prime_iff_exists_dvd_lt hk).mp hn"
+    )
+
+
+def test_prime_row_false_variants_refused_under_unfolding() -> None:
+    # the same name (so the `Nat.prime_def_lt` check runs) with the hypothesis dropped: false at n = 0 / 1
+    schema = _s("Nat.not_prime_iff_exists_dvd_lt", "N", "{n : α}", _PRIME_ROW[3])
+    with pytest.raises(NotAdmitted):
+        check_schema(schema, "ℕ", {})
+    # `m ≤ n` in place of `m < n`: `n` itself would witness every `n ≥ 2`, prime or not
+    schema = _s(*_PRIME_ROW[:3], "¬Nat.Prime n ↔ ∃ m : ℕ, m ∣ n ∧ 2 ≤ m ∧ m ≤ n")
+    with pytest.raises(NotAdmitted):
+        check_schema(schema, "ℕ", {})
+    # the true row is admitted
+    assert check_schema(_s(*_PRIME_ROW), "ℕ", {}) is not None
+
+
+def test_prime_unfolding_only_on_variables() -> None:
+    assert prime_unfolded("{n : α}", "Nat.Prime n") == ("{n : α}", "(2 ≤ n ∧ ∀ pd₀ : ℕ, pd₀ < n → pd₀ ∣ n → pd₀ = 1)")
+    # `Nat.Prime` of a compound term is not unfolded textually: no check
+    assert prime_unfolded("{n : α}", "Nat.Prime (n + 1)") is None
+
+
+def test_exists_eq_mul_right_of_dvd() -> None:
+    assert accepts("(d k : ℕ) (h : d ∣ k) : ∃ c : ℕ, k = d * c := exists_eq_mul_right_of_dvd h")
+    assert accepts("(d k : ℤ) (h : d ∣ k) : ∃ c : ℤ, k = d * c := exists_eq_mul_right_of_dvd h")
+    # the factor is on the right: `c * d` is another statement (`exists_eq_mul_left_of_dvd`)
+    assert not accepts("(d k : ℕ) (h : d ∣ k) : ∃ c : ℕ, k = c * d := exists_eq_mul_right_of_dvd h")
+    assert_row_refused(("exists_eq_mul_right_of_dvd_bad", "N", "{a b : α} (h : a ∣ b)", "∃ c : α, a = b * c"))
+
+
+def test_nat_add_le_add_iff_right() -> None:
+    assert accepts("(x y : ℕ) (h : x + 3 ≤ y + 3) : x ≤ y := Nat.add_le_add_iff_right.mp h")
+    assert not accepts("(x y : ℕ) (h : x + 3 ≤ y + 4) : x ≤ y := Nat.add_le_add_iff_right.mp h")
+    assert_row_refused(("Nat.add_le_add_iff_right_bad", "N", "{m k n : α}", "m + n ≤ k + n ↔ m < k"))
+
+
+def test_add_div() -> None:
+    assert accepts("(x y z : ℝ) : (x + y) / z = x / z + y / z := add_div x y z")
+    assert not accepts("(x y z : ℝ) : (x + y) / z = x / z + y := add_div x y z")
+    # no ℕ row: ℕ division truncates, `(1 + 1) / 2 ≠ 1 / 2 + 1 / 2`
+    assert not accepts("(x y z : ℕ) : (x + y) / z = x / z + y / z := add_div x y z")
+    assert_row_refused(("add_div_bad", "QR", "(a b c : α)", "(a + b) / c = a / c + b"))
