@@ -25,6 +25,11 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # Lean core (`Init/Data/Nat/Basic.lean`, also at the pin): `protected theorem Nat.add_le_add_iff_right
     # {n : Nat} : m + n ≤ k + n ↔ m ≤ k` (`m k` auto-bound implicit, before `n`)
     ("Nat.add_le_add_iff_right", "N", "{m k n : α}", "m + n ≤ k + n ↔ m ≤ k"),
+    # Mathlib (`Algebra/Order/Ring/Abs.lean`, `variable [LinearOrderedRing R] {a b : R} {n : ℕ}`):
+    # `lemma pow_eq_pow_iff_cases : a ^ n = b ^ n ↔ n = 0 ∨ a = b ∨ a = -b ∧ Even n` (present at the pin: the
+    # Lean-checked Seed-Prover rows use it; same statement now). A linear ordered ring: ℤ ℚ ℝ, no ℕ; the
+    # exponent is read off the argument and checked per numeral (z3 decides `Even 9` and the powers)
+    ("pow_eq_pow_iff_cases", "ZQR", "{a b : α} {n : exp}", "a ^ n = b ^ n ↔ n = 0 ∨ a = b ∨ a = -b ∧ Even n"),
     # Mathlib (`Algebra/Order/Field/Basic` at the pin, `Algebra/Field/Basic.lean` now,
     # `[DivisionSemiring α]`): `theorem add_div (a b c : α) : (a + b) / c = a / c + b / c`
     ("add_div", "QR", "(a b c : α)", "(a + b) / c = a / c + b / c"),

@@ -536,6 +536,10 @@ def resolve(
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
+    elif implicit_exps and fld in _IFF_FIELDS and rest and not symbolic_exp:
+        # `pow_eq_pow_iff_cases.mp h` (round 19c): Lean elaborates `Iff.mp (lemma) h` with the exponent a
+        # metavariable that `h`'s type assigns; the trial unifies the arguments with the projected side
+        exps.update(_infer_exponents(el, base, ty, rest, None, implicit_exps, fld=fld))
     # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
     read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
     if read_off and fld is None:
@@ -571,7 +575,7 @@ def resolve(
 
 
 def _infer_exponents(
-    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str]
+    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str], fld: str | None = None
 ) -> dict[str, int]:
     """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
     arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
@@ -580,6 +584,12 @@ def _infer_exponents(
     from minilean.goals import match
 
     decl = unchecked(name, ty)
+    if fld is not None:  # the trial applies the arguments to the projection `lhs → rhs` (`rhs → lhs`)
+        concl = decl.concl
+        if not (isinstance(concl, PBin) and concl.op == "↔"):
+            raise TacticFail(f"invalid field '{fld}': '{name}' is not an ↔")
+        lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
+        decl = Decl(decl.name, decl.binders, PBin("→", lhs, rhs))
     holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
     found: dict[str, int] = {}
     # Lean postpones `by` blocks until the other arguments are elaborated, so a `(by simp)` argument
