@@ -575,7 +575,13 @@ def resolve(
 
 
 def _infer_exponents(
-    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str], fld: str | None = None
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    names: list[str],
+    fld: str | None = None,
 ) -> dict[str, int]:
     """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
     arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
