@@ -70,3 +70,26 @@ def test_add_div() -> None:
     # no ℕ row: ℕ division truncates, `(1 + 1) / 2 ≠ 1 / 2 + 1 / 2`
     assert not accepts("(x y z : ℕ) : (x + y) / z = x / z + y / z := add_div x y z")
     assert_row_refused(("add_div_bad", "QR", "(a b c : α)", "(a + b) / c = a / c + b"))
+
+
+def test_pow_eq_pow_iff_cases_mp_reads_the_exponent() -> None:
+    assert accepts("(b : ℝ) (h : b ^ 9 = (2 / 3) ^ 9) : 9 = 0 ∨ b = 2 / 3 ∨ b = -(2 / 3) ∧ Even 9 := by\n  apply pow_eq_pow_iff_cases.mp h")
+    assert accepts("(b c : ℤ) (h : b ^ 3 = c ^ 3) : 3 = 0 ∨ b = c ∨ b = -c ∧ Even 3 := pow_eq_pow_iff_cases.mp h")
+    # the exponent is the argument's: `Even 2` is another proposition than the instance's `Even 3`
+    assert not accepts("(b c : ℤ) (h : b ^ 3 = c ^ 3) : 3 = 0 ∨ b = c ∨ b = -c ∧ Even 2 := pow_eq_pow_iff_cases.mp h")
+    # a linear ordered ring: no ℕ instance
+    assert not accepts("(b c : ℕ) (h : b ^ 3 = c ^ 3) : 3 = 0 ∨ b = c ∨ b = c ∧ Even 3 := pow_eq_pow_iff_cases.mp h")
+    # false variants: the `n = 0` case dropped (false at n = 0), `Odd` for `Even`
+    assert_row_refused(("pow_eq_pow_iff_cases_bad", "ZQR", "{a b : α} {n : exp}", "a ^ n = b ^ n ↔ a = b ∨ a = -b ∧ Even n"), {"n": 0})
+    assert_row_refused(("pow_eq_pow_iff_cases_bad", "ZQR", "{a b : α} {n : exp}", "a ^ n = b ^ n ↔ n = 0 ∨ a = b ∨ a = -b ∧ Odd n"), {"n": 2})
+
+
+def test_field_simp_reciprocal_product() -> None:
+    assert accepts("(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : x / y * (y / x) = 1 := by\n  field_simp [hx, hy]")
+    assert accepts("(hx : Real.log 2 ≠ 0) (hy : Real.log 3 ≠ 0) : Real.log 3 / Real.log 2 * (Real.log 2 / Real.log 3) = 1 := by\n  field_simp [hx, hy]")
+    # a denominator not known to be non-zero: the quotient is not cleared
+    assert not accepts("(x y : ℝ) (hx : x ≠ 0) : x / y * (y / x) = 1 := by\n  field_simp [hx]")
+    # not reciprocal: the two field_simps orders differ there, nothing beyond the earlier model
+    assert not accepts("(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : x / y * (x / y) = 1 := by\n  field_simp [hx, hy]")
+    # false: the product is 1, not 2
+    assert not accepts("(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : x / y * (y / x) = 2 := by\n  field_simp [hx, hy]")
