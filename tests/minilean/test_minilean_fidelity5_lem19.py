@@ -93,3 +93,23 @@ def test_field_simp_reciprocal_product() -> None:
     assert not accepts("(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : x / y * (x / y) = 1 := by\n  field_simp [hx, hy]")
     # false: the product is 1, not 2
     assert not accepts("(x y : ℝ) (hx : x ≠ 0) (hy : y ≠ 0) : x / y * (y / x) = 2 := by\n  field_simp [hx, hy]")
+
+
+# ---- `apply e` with `_` in `e`: Lean's `MVarId.apply` appends the unassigned mvars of `e` (natural `_` holes
+# as well as `?_`) as goals after the premises it adds; `exact`/`refine` still refuse a natural `_`
+
+
+def test_apply_turns_placeholders_into_goals() -> None:
+    assert accepts("(x : ℝ) (h : x < 1 ∨ x > 2) : x < 2 ∨ x > 1 := by\n  apply Or.imp _ _ h\n  · intro h1; linarith\n  · intro h2; linarith")
+    # both holes are goals: leaving one open fails
+    assert not accepts("(x : ℝ) (h : x < 1 ∨ x > 2) : x < 2 ∨ x > 1 := by\n  apply Or.imp _ _ h\n  · intro h1; linarith")
+    # the premises `apply` adds come first, then the `_` of the term
+    assert accepts("(a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 0 < a + b := by\n  apply add_pos _\n  exact hb\n  exact ha")
+    assert not accepts("(a b : ℝ) (ha : 0 < a) (hb : 0 < b) : 0 < a + b := by\n  apply add_pos _\n  exact ha\n  exact hb")
+
+
+def test_exact_and_refine_still_refuse_placeholders() -> None:
+    assert not accepts("(x : ℝ) (h : x < 1 ∨ x > 2) : x < 2 ∨ x > 1 := by\n  exact Or.imp _ _ h")
+    assert not accepts("(x : ℝ) (h : x < 1 ∨ x > 2) : x < 2 ∨ x > 1 := by\n  refine Or.imp _ _ h\n  · intro h1; linarith\n  · intro h2; linarith")
+    # a false goal stays unprovable through the new goals
+    assert not accepts("(x : ℝ) (h : x < 1 ∨ x > 2) : x < 0 ∨ x > 1 := by\n  apply Or.imp _ _ h\n  · intro h1; linarith\n  · intro h2; linarith")
