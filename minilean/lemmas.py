@@ -57,6 +57,10 @@ from minilean.lemma_table18 import NUMERAL_ARGS as BATCH18_NUMERAL_ARGS
 from minilean.lemma_table18 import PROOFS as BATCH18_PROOFS
 from minilean.lemma_table18 import ROWS as BATCH18_ROWS
 from minilean.lemma_table18e import ROWS as BATCH18E_ROWS
+from minilean.lemma_table19 import PRIME_UNFOLD as BATCH19_PRIME_UNFOLD
+from minilean.lemma_table19 import PROOFS as BATCH19_PROOFS
+from minilean.lemma_table19 import ROWS as BATCH19_ROWS
+from minilean.lemma_table19 import prime_unfolded
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -196,6 +200,7 @@ SCHEMAS += tuple(
     + BATCH14_ROWS + BATCH15_ROWS + BATCH16_ROWS + BATCH17_ROWS + BATCH18_ROWS
 )
 SCHEMAS += tuple(_s(*row) for row in BATCH18E_ROWS)  # round 18e, kept apart from the batch line
+SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
 }
@@ -302,6 +307,8 @@ def check_schema(
         verdict = None
     if verdict is not True and _proved(schema, ty, exps):
         verdict = True
+    if verdict is not True and schema.name in BATCH19_PRIME_UNFOLD:
+        verdict = _valid_prime_unfolded(schema, ty, exps, timeout_ms)
     if verdict is not True:
         raise NotAdmitted(
             f"minilean: lemma '{schema.name}' at {ty} is not admitted (z3 did not prove "
@@ -311,12 +318,31 @@ def check_schema(
     return Decl(schema.name, binders, decl.concl)
 
 
+def _valid_prime_unfolded(schema: Schema, ty: str, exps: dict[str, int], timeout_ms: int) -> bool:
+    """z3's verdict on the statement with `Nat.Prime x` unfolded by `Nat.prime_def_lt` (`lemma_table19`)."""
+    got = prime_unfolded(schema.binders, schema.concl)
+    if got is None:
+        return False
+    unfolded = replace(schema, binders=got[0], concl=got[1])
+    try:
+        decl, goal = _statement(initial_env(), _statement_text(unfolded, ty, exps), 0, 0)
+    except _Fail:
+        return False
+    assert decl is not None
+    hyps = [h.ty for h in goal.hyps if not h.is_var]
+    try:
+        return smt.valid(hyps, decl.concl, goal.sorts(), timeout_ms) is True  # type: ignore[arg-type]
+    except smt.Untranslatable:
+        return False
+
+
 def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     """Does minilean prove the instance with the row's proof (`lemma_table3.PROOFS`)?"""
     proof = PROOFS.get(schema.name) or BATCH5_PROOFS.get(schema.name) or BATCH7_PROOFS.get(schema.name)
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
     proof = proof or BATCH14_PROOFS.get(schema.name) or BATCH18_PROOFS.get(schema.name)
+    proof = proof or BATCH19_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
@@ -510,6 +536,10 @@ def resolve(
     implicit_exps = [v for v in re.findall(r"\{(\w+) : exp\}", schema.binders) if v not in exps]
     if implicit_exps and fld is None:
         exps.update(_infer_exponents(el, base, ty, rest, expected, implicit_exps))
+    elif implicit_exps and fld in _IFF_FIELDS and rest and not symbolic_exp:
+        # `pow_eq_pow_iff_cases.mp h` (round 19c): Lean elaborates `Iff.mp (lemma) h` with the exponent a
+        # metavariable that `h`'s type assigns; the trial unifies the arguments with the projected side
+        exps.update(_infer_exponents(el, base, ty, rest, None, implicit_exps, fld=fld))
     # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
     read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
     if read_off and fld is None:
@@ -545,7 +575,13 @@ def resolve(
 
 
 def _infer_exponents(
-    el: object, name: str, ty: str, args: list, expected: Prop | None, names: list[str]
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    names: list[str],
+    fld: str | None = None,
 ) -> dict[str, int]:
     """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
     arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
@@ -554,6 +590,12 @@ def _infer_exponents(
     from minilean.goals import match
 
     decl = unchecked(name, ty)
+    if fld is not None:  # the trial applies the arguments to the projection `lhs → rhs` (`rhs → lhs`)
+        concl = decl.concl
+        if not (isinstance(concl, PBin) and concl.op == "↔"):
+            raise TacticFail(f"invalid field '{fld}': '{name}' is not an ↔")
+        lhs, rhs = (concl.rhs, concl.lhs) if _IFF_FIELDS[fld] else (concl.lhs, concl.rhs)
+        decl = Decl(decl.name, decl.binders, PBin("→", lhs, rhs))
     holes, sorries = list(el.holes), list(el.sorries)  # type: ignore[attr-defined]
     found: dict[str, int] = {}
     # Lean postpones `by` blocks until the other arguments are elaborated, so a `(by simp)` argument

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from minilean.closers import eval_num
+from minilean.field_simp_recip import reciprocal_product
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
@@ -311,6 +312,8 @@ def _frac(e: Expr, ty: str, hyps: list[Prop]) -> tuple[Expr, Expr | None]:
     if isinstance(e, EBin) and e.op == "*":
         nl, dl = _frac(e.lhs, ty, hyps)
         nr, dr = _frac(e.rhs, ty, hyps)
+        if reciprocal_product(e):  # `a / b * (b / a)`: 1 whichever field_simps lemma fires first
+            return ENum(1), None
         return _cancel(EBin("*", nl, nr), _mul_opt(dl, dr))
     if isinstance(e, EBin) and e.op == "^":
         n, d = _frac(e.lhs, ty, hyps)

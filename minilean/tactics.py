@@ -400,6 +400,7 @@ class Runner:
             return apply_at(self, g, *at)
         node = self._term(rest)
         el = self._elab(g)
+        el._wild_goals = True  # type: ignore[attr-defined]  # `_` proof holes become goals (terms.check)
         el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
         el._expected = None  # type: ignore[attr-defined]

@@ -292,6 +292,11 @@ class Elaborator:
             self._check_by(node[1], expected)
             return
         if kind == "wild":
+            if self.__dict__.get("_wild_goals") and is_ground(expected):
+                # inside `apply e` (round 19c): Lean's `MVarId.apply` appends the unassigned mvars of `e`,
+                # natural `_` holes included, as new goals after the premises, as it does for `?_`
+                self.holes.append(Goal(self.hyps, expected, None))
+                return
             raise TacticFail(f"don't know how to synthesize placeholder\ncontext:\n⊢ {show_prop(expected)}")
         if kind == "id" and node[1] == "rfl":
             self._check_rfl(expected)
