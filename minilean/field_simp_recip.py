@@ -1,4 +1,4 @@
-"""field_simp on a product of reciprocal quotients, `a / b * (b / a)` (round 19c).
+"""field_simp on a product of reciprocal quotients, `a / b * (b / a)`.
 
 Mathlib's `field_simp` (the Seed-Prover pin, `Tactic/FieldSimp.lean`) is `simp` with the `field_simps` set
 tried before the default set (`simpTheorems := #[thms1, thms0]`), subterms first. On `a / b * (c / d)` two
@@ -21,13 +21,14 @@ from __future__ import annotations
 from minilean.syntax import EApp, EBin, ECast, ENeg, Expr
 
 
-def _has_div(e: Expr) -> bool:
+def has_div(e: Expr) -> bool:
+    """A division or an inverse occurs somewhere in ``e``."""
     if isinstance(e, EBin):
-        return e.op == "/" or _has_div(e.lhs) or _has_div(e.rhs)
+        return e.op == "/" or has_div(e.lhs) or has_div(e.rhs)
     if isinstance(e, ENeg | ECast):
-        return _has_div(e.arg)
+        return has_div(e.arg)
     if isinstance(e, EApp):
-        return e.fn == "Inv.inv" or any(_has_div(a) for a in e.args)
+        return e.fn == "Inv.inv" or any(has_div(a) for a in e.args)
     return False
 
 
@@ -40,7 +41,7 @@ def reciprocal_product(e: Expr) -> bool:
         return False
     if left.lhs != right.rhs or left.rhs != right.lhs:
         return False
-    return not (_has_div(left.lhs) or _has_div(left.rhs))
+    return not (has_div(left.lhs) or has_div(left.rhs))
 
 
-__all__ = ["reciprocal_product"]
+__all__ = ["has_div", "reciprocal_product"]

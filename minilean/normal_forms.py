@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from minilean.closers import eval_num
+from minilean.field_simp_recip import has_div as _has_div
 from minilean.field_simp_recip import reciprocal_product
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
@@ -426,16 +427,6 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
     if None in locs and target == TRUE:
         return []
     return [Goal(tuple(hyps), target, g.tag)]
-
-
-def _has_div(e: Expr) -> bool:
-    if isinstance(e, EBin):
-        return e.op == "/" or _has_div(e.lhs) or _has_div(e.rhs)
-    if isinstance(e, ENeg | ECast):
-        return _has_div(e.arg)
-    if isinstance(e, EApp):
-        return e.fn == "Inv.inv" or any(_has_div(a) for a in e.args)
-    return False
 
 
 def _flat_divisions(e: Expr) -> bool:
