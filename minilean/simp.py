@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from minilean.closers import eval_closed, eval_num
+from minilean.finset_literal import simp_literal
 from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.libfuns import LIB_FUNS
@@ -89,6 +90,7 @@ class SimpSet:
     discharge_norm_num: bool = False  # side conditions by norm_num (field_simp's discharger)
     side: list[PropRule] = field(default_factory=list)  # facts only the discharger uses (assumptions)
     ranges: set[tuple[str, str]] = field(default_factory=set)  # named range lemmas (range_simp)
+    literal_lemmas: set[str] = field(default_factory=set)  # Finset.mem_insert / mem_singleton named
 
     def add_fact(self, p: Prop, premises: tuple = (), checked: bool = False) -> None:
         """A hypothesis or lemma statement as simp rules (Lean's `mkSimpTheorems`): `∀` variables become
@@ -503,6 +505,9 @@ class Simplifier:
             # `Finset.mem_Icc`/`mem_Ico`/`mem_Ioc`/`mem_Ioo`/`mem_range` are @[simp]: the default set rewrites
             # membership to its bounds; `simp only [...]` without them only rewrites the terms (congruence)
             m = p.map(lambda e: self.expr(e, p.ty))
+            if m.kind == "insert":  # `{a, b, c}` literals: mem_insert / mem_singleton (finset_literal.py)
+                out = simp_literal(m, self.ss.defaults, frozenset(self.ss.literal_lemmas))
+                return self.prop(out) if out != m else m
             return self.prop(m.unfolded()) if self.ss.defaults else m
         if isinstance(p, PCoprime):
             # simp rewrites the arguments (congruence); `Nat.coprime_iff_gcd_eq_one` is not @[simp], so only

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from minilean import discrim, simp_instances
 from minilean.beta_pending import is_pending, reduced
+from minilean.finset_literal import INSERT_LEMMAS
 from minilean.fun_values import let_equation
 from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
 from minilean.mem_lemmas import mem_facts
@@ -94,6 +95,9 @@ def simp_set(r: Runner, g: Goal, hints: list[str], only: bool, norm_num: bool) -
         modeq_ty = def_type(h, g)
         if modeq_ty is not None:  # `simp [Nat.ModEq]`: the definition's equation lemma
             ss.add_fact(definition_rule(modeq_ty))
+            continue
+        if h in INSERT_LEMMAS and g.lookup("Finset") is None:  # `{a, b}` literals (finset_literal.py)
+            ss.literal_lemmas.add(h)
             continue
         mem = mem_facts(h) if g.lookup("Finset") is None else None
         if mem is not None:  # `simp [Finset.mem_Icc]`: membership rules (mem_lemmas.py)

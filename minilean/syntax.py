@@ -233,7 +233,7 @@ class PCoprime:
         return PCoprime(f(self.a), f(self.b))
 
 
-MEM_KINDS = ("Icc", "Ico", "Ioc", "Ioo", "range")
+MEM_KINDS = ("Icc", "Ico", "Ioc", "Ioo", "range", "insert")  # insert: an explicit literal (finset_literal.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,19 +249,31 @@ class PMem:
     kind: str  # one of MEM_KINDS
     lo: Expr
     hi: Expr
-    ty: str  # the element type: ℕ or ℤ (range: ℕ)
+    ty: str  # the element type: ℕ or ℤ (range: ℕ; insert: ℕ ℤ ℚ ℝ)
+    elems: tuple[Expr, ...] = ()  # kind "insert": the literal `{a, b, c}`'s elements (lo/hi unused)
 
     def terms(self) -> tuple[Expr, ...]:
         """The terms written in the source, left to right (kabstract's order)."""
+        if self.kind == "insert":
+            return (self.elem, *self.elems)
         return (self.elem, self.hi) if self.kind == "range" else (self.elem, self.lo, self.hi)
 
     def map(self, f: Callable[[Expr], Expr]) -> PMem:
+        if self.kind == "insert":
+            return PMem(f(self.elem), self.kind, self.lo, self.hi, self.ty, tuple(f(e) for e in self.elems))
         lo = self.lo if self.kind == "range" else f(self.lo)  # range has no lower bound to rewrite
         return PMem(f(self.elem), self.kind, lo, f(self.hi), self.ty)
 
     def unfolded(self) -> Prop:
-        """The right side of `Finset.mem_Icc` / `mem_Ico` / `mem_Ioc` / `mem_Ioo` / `mem_range`."""
+        """The right side of `Finset.mem_Icc` / `mem_Ico` / `mem_Ioc` / `mem_Ioo` / `mem_range`; for a literal
+        `{a, b, c}` (`insert a (insert b {c})`) `Finset.mem_insert` then `mem_singleton`:
+        `x = a ∨ x = b ∨ x = c`."""
         x = self.elem
+        if self.kind == "insert":
+            out: Prop = PRel("=", x, self.elems[-1], self.ty)
+            for e in reversed(self.elems[:-1]):
+                out = PBin("∨", PRel("=", x, e, self.ty), out)
+            return out
         if self.kind == "range":
             return PRel("<", x, self.hi, self.ty)
         low = PRel("≤" if self.kind[1] == "c" else "<", self.lo, x, self.ty)
@@ -743,6 +755,8 @@ class Parser:
         elif t.kind == "sym" and t.text == "(" and (cdots := cdot_binders(self.toks, self.i)):
             node = as_fun(cdots, self.term(0))  # `(4 * ·)`: Lean's `·` function notation (cdot_fun.py)
             self.expect(")")
+        elif t.kind == "sym" and t.text == "(" and self.at("{"):
+            node = _hook("finset_literal")(self)  # `({a, b} : Finset T)` (finset_literal.py)
         elif t.kind == "sym" and t.text == "(":
             inner = self.term(0)
             if self.at(":"):
@@ -901,6 +915,8 @@ class _Typer:
                     f"type mismatch\n  {name}\nhas type\n  {sort}\nbut is expected to have a numeric type"
                 )
             return EVar(name), sort
+        if kind == "finlit":  # a Finset is not a number: only `x ∈ ({…} : Finset T)` is stated
+            raise SyntaxErr(_OUTSIDE_TERMS["{"])
         if kind == "ascr":
             sort = sort_of_node(node[2])
             if sort not in NUMERIC:
@@ -1256,6 +1272,8 @@ def _mem_prop(x: Node, s: Node, ctx: Mapping[str, str]) -> PMem:
             raise SyntaxErr(f"minilean: {s[1][1]} is only supported on ℕ and ℤ (a finite interval)")
         lo, hi = typer.build(s[2][0], ty), typer.build(s[2][1], ty)
         return PMem(typer.build(x, ty), _MEM_HEADS[s[1][1]], lo, hi, ty)
+    if s[0] == "finlit":
+        return _hook("finset_literal_mem")(x, s, ctx)
     raise SyntaxErr(
         f"minilean: membership is only supported in Finset.range / Icc / Ico / Ioc / Ioo, not {node_head(s)}"
     )
@@ -1397,6 +1415,9 @@ def show_prop(p: Prop, prec: int = 0) -> str:
         if p.ty == INT and not _typed_leaf(p.lhs) and not _typed_leaf(p.rhs):
             lhs = f"({show_expr(p.lhs)} : {p.ty})"
         s = f"{lhs} ≡ {show_expr(p.rhs, 51)} [{'MOD' if p.ty == NAT else 'ZMOD'} {show_expr(p.n)}]"
+        return f"({s})" if prec > 50 else s
+    if isinstance(p, PMem) and p.kind == "insert":  # Lean prints the literal without its ascription
+        s = f"{show_expr(p.elem, 51)} ∈ {{{', '.join(show_expr(e) for e in p.elems)}}}"
         return f"({s})" if prec > 50 else s
     if isinstance(p, PMem):
         dom = f"Finset.range {show_expr(p.hi, MAX_PREC)}" if p.kind == "range" else (

@@ -30,6 +30,7 @@ from minilean.conv import is_conv, run_conv
 from minilean.decide_prime import decide_with_primes
 from minilean.dsimp_let import run_dsimp
 from minilean.field_simp_factorial import factorial_side_facts
+from minilean.finset_literal import decide_literal
 from minilean.forall_rules import open_foralls
 from minilean.goals import (
     Goal,
@@ -819,6 +820,8 @@ class Runner:
         truth = decide_bounded(g.target)  # closed, or `∀ x, x ≤ n → …` (closers.decide_bounded)
         if truth is None:  # small `Nat.Prime n` atoms (decide_prime.py)
             truth = decide_with_primes(g.target)
+        if truth is None:  # closed `∈ ({…} : Finset ℕ/ℤ)` literals (finset_literal.py)
+            truth = decide_literal(g.target)
         if truth is None:
             raise TacticFail(
                 f"failed to synthesize\n  Decidable ({show_prop(g.target)})\nminilean: `decide` only "

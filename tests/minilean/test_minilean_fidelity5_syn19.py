@@ -94,7 +94,7 @@ def test_outside_terms_are_refused_with_the_reason() -> None:
     head = "(k : ℕ) (h : k = 5) : k = 5 := by\n  have h2 : "
     cases = {
         "k ∈ [5, 7]": "list literals",
-        "k ∈ ({5, 7} : Finset ℕ)": "`{…}` terms",
+        "k ∈ ({5, 7} : Set ℕ)": "`{…}` terms",  # Finset literals are modelled since round 20b
         "Set.Icc 5 5 ⊆ Set.Icc 0 9": "`⊆`",
         "Set.Icc 5 5 ∪ Set.Icc 0 9 = Set.Icc 0 9": "`∪`",
     }
