@@ -253,7 +253,9 @@ def match(pat: Prop, tgt: Prop, s: Subst) -> Subst | None:
                 r = match_expr(a, b, r, pat.ty) if r is not None else None
             if r is not None:
                 return r
-        elif isinstance(pat, PMem) and (pat.kind, pat.ty) == (tgt.kind, tgt.ty):  # type: ignore[union-attr]
+        elif (isinstance(pat, PMem) and (pat.kind, pat.ty) == (tgt.kind, tgt.ty)  # type: ignore[union-attr]
+              and len(pat.terms()) == len(tgt.terms())):  # type: ignore[union-attr]
+            # finset literals of different lengths simply do not match
             r = s
             for a, b in zip(pat.terms(), tgt.terms(), strict=True):  # type: ignore[union-attr]
                 r = match_expr(a, b, r, pat.ty) if r is not None else None

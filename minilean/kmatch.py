@@ -241,7 +241,8 @@ def pmatch(p: Prop, t: Prop, s: Subst, sorts: dict) -> Subst | None:
             r = s
             for a, b in ((p.n, t.n), (p.lhs, t.lhs), (p.rhs, t.rhs)):  # type: ignore[union-attr]
                 r = ematch(a, b, r, p.ty, sorts) if r is not None else None
-        elif isinstance(p, PMem) and (p.kind, p.ty) == (t.kind, t.ty):  # type: ignore[union-attr]
+        elif (isinstance(p, PMem) and (p.kind, p.ty) == (t.kind, t.ty)  # type: ignore[union-attr]
+              and len(p.terms()) == len(t.terms())):  # type: ignore[union-attr]
             r = s
             for a, b in zip(p.terms(), t.terms(), strict=True):  # type: ignore[union-attr]
                 r = ematch(a, b, r, p.ty, sorts) if r is not None else None

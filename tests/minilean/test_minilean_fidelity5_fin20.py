@@ -75,3 +75,10 @@ def test_contradiction_and_rewrite_inside() -> None:
     assert accepts(
         "(h : (5 : ℤ) ∈ ({0, 1, 4} : Finset ℤ)) (h' : ¬ (5 : ℤ) ∈ ({0, 1, 4} : Finset ℤ)) : False := by\n  contradiction"
     )
+
+
+def test_literals_of_different_lengths_do_not_match() -> None:
+    # matching `y ∈ {4, 9}` against `y ∈ {4, 9, 11}` is a mismatch (refused), not an internal error
+    assert not accepts("(y : ℕ) (h : y ∈ ({4, 9} : Finset ℕ)) : y ∈ ({4, 9, 11} : Finset ℕ) := by\n  exact h")
+    assert not accepts("(y : ℕ) (h : y ∈ ({4, 9, 11} : Finset ℕ)) : y ∈ ({4, 9} : Finset ℕ) := by\n  exact h")
+    assert accepts("(y : ℕ) (h : y ∈ ({4, 9} : Finset ℕ)) : y ∈ ({4, 9} : Finset ℕ) := by\n  exact h")
