@@ -41,3 +41,11 @@ def test_refusals() -> None:
     assert not accepts("(a b : ℕ) (h₁ : a + 0 = b) : a = b + 1 := by\n  rw [add_zero a] at *\n  omega")
     # a rule naming a hypothesis: Lean rewrites that hypothesis with itself too; refused
     assert not accepts("(a b : ℕ) (h₁ : a = b) (h₂ : a ≤ 3) : b ≤ 3 := by\n  rw [h₁] at *\n  exact h₂")
+
+
+def test_zmod_ascription_refused_precisely() -> None:
+    from minilean.engine import elaborate, initial_env
+
+    res = elaborate(initial_env(), "theorem t (x : ℤ) : (x : ZMod 7) = x := by\n  rfl")
+    assert res.has_errors
+    assert any("ZMod" in m.data for m in res.messages)
