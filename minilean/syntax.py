@@ -920,6 +920,9 @@ class _Typer:
         if kind == "ascr":
             sort = sort_of_node(node[2])
             if sort not in NUMERIC:
+                ty = node[2]
+                if ty[0] == "app" and ty[1] == ("id", "ZMod"):  # a precise refusal (round 20a)
+                    raise SyntaxErr("minilean: `ZMod n` is not supported (no modular-arithmetic type)")
                 raise SyntaxErr("minilean: type ascriptions must name ℕ, ℤ, ℚ, ℝ or ℂ")
             return self.tree(node[1], sort)
         if kind == "app" and node[1][0] == "id":

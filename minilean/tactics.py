@@ -1086,6 +1086,13 @@ class Runner:
         return Outcome([Goal((*hyps, Hyp(h.name, new_h)), fix(PNot(h.ty)), g.tag)])  # type: ignore[arg-type]
 
     def t_rw(self, g: Goal, rest: str) -> Outcome:
+        from minilean.rw_wildcard import rw_at_wildcard, wildcard_items
+
+        if (wild := wildcard_items(rest)) is not None:  # `rw [...] at *` (rw_wildcard.py)
+            items = [x.strip() for x in _split_top(wild, ",") if x.strip()]
+            if not items:
+                raise TacticFail("unexpected token ']'; expected term")
+            return rw_at_wildcard(self._elab, g, items)
         m = re.match(r"^\[(.*)\]\s*(at((?:\s+[^\s\[\]⊢*]+)*)\s*(⊢)?)?\s*$", rest.strip(), re.S)
         hyps = (m.group(3) or "").split() if m else []
         if m is None or (m.group(2) and not hyps and not m.group(4)):  # `at` names no location
