@@ -38,6 +38,7 @@ from minilean.syntax import (
     _has_typed_leaf,
     _Typer,
     closed_truth,
+    mentions_atom,
     register_hook,
     sort_of_node,
 )
@@ -96,13 +97,7 @@ def _unfold_literals(p: Prop) -> Prop:
 
 
 def mentions_literal(p: Prop) -> bool:
-    if isinstance(p, PMem):
-        return p.kind == "insert"
-    if isinstance(p, PNot):
-        return mentions_literal(p.arg)
-    if isinstance(p, PBin):
-        return mentions_literal(p.lhs) or mentions_literal(p.rhs)
-    return False
+    return mentions_atom(p, lambda q: isinstance(q, PMem) and q.kind == "insert")
 
 
 def decide_literal(p: Prop) -> bool | None:

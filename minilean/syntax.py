@@ -1641,14 +1641,17 @@ def eval_prop(p: Prop, env: Mapping[str, object]) -> bool:
     raise NotEvaluable(type(p).__name__)
 
 
-def _mentions_prime(p: Prop) -> bool:
-    if isinstance(p, PPred):
-        return p.name == "Nat.Prime"
+def mentions_atom(p: Prop, atom: Callable[[Prop], bool]) -> bool:
+    """Some atom of ``p`` under its connectives (¬ ∧ ∨ → ↔) satisfies ``atom``."""
     if isinstance(p, PNot):
-        return _mentions_prime(p.arg)
+        return mentions_atom(p.arg, atom)
     if isinstance(p, PBin):
-        return _mentions_prime(p.lhs) or _mentions_prime(p.rhs)
-    return False
+        return mentions_atom(p.lhs, atom) or mentions_atom(p.rhs, atom)
+    return atom(p)
+
+
+def _mentions_prime(p: Prop) -> bool:
+    return mentions_atom(p, lambda q: isinstance(q, PPred) and q.name == "Nat.Prime")
 
 
 def closed_truth(p: Prop) -> bool | None:
