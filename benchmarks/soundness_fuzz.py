@@ -218,7 +218,11 @@ def with_internal_names(m: Mutant) -> Mutant | None:
         except Exception:  # a name that would be captured: keep the original one
             continue
     st = _statement(m.id + "_internal", g)
-    if st is None or _root_goal(m.header, st) is None:
+    # the statement is re-read from its display, which (as Lean's) omits numeral types: `Int.ceil (-(3 : ℝ)
+    # / 2)` displays as `Int.ceil (-3 / 2)`, which reads back over ℤ, a different (true) theorem. Keep the
+    # variant only when it reads back as the goal it was rendered from, as `mutants` does.
+    back = _root_goal(m.header, st) if st is not None else None
+    if back is None or back.target != g.target:
         return None
     return Mutant(m.id + "_internal", m.header, st, m.how + "+internal-names", m.proof)
 

@@ -26,6 +26,23 @@ def test_mutants_are_really_false_and_stated_exactly() -> None:
         assert smt.valid([h.ty for h in g.hyps if not h.is_var], g.target, sorts) is False, m.statement
 
 
+def test_internal_name_twins_are_the_same_false_theorem() -> None:
+    # a twin is re-read from its display, which omits numeral types as Lean's does: the ℝ statement
+    # `Int.ceil (-(3 : ℝ) / 2) = -2` (false) displays as `Int.ceil (-3 / 2) = -2`, which reads back over ℤ
+    # (true); such a twin is not a false mutant and is not made
+    ceil = soundness_fuzz.Mutant("ceil", "", "theorem ceil : Int.ceil (-(3 : ℝ) / 2) = -2 := by\n  sorry",
+                                 "hand-written", "")
+    assert soundness_fuzz.with_internal_names(ceil) is None
+    rows = soundness_fuzz.corpus()
+    twins = [t for m in soundness_fuzz.mutants(rows, random.Random(SEED), 6)
+             if (t := soundness_fuzz.with_internal_names(m)) is not None]
+    assert len(twins) >= 4
+    for t in twins:
+        g = elaborate(initial_env(), (t.header + "\n" if t.header else "") + t.statement).sorries[0].goals[0]
+        sorts = {h.name: h.ty for h in g.hyps if h.is_var}
+        assert smt.valid([h.ty for h in g.hyps if not h.is_var], g.target, sorts) is False, t.statement
+
+
 def test_no_false_theorem_is_accepted_on_any_path() -> None:
     # 6 base mutants (12 with their internal-name twins), 4 hand-written false statements and 4 mutants
     # of the new-surface theorems (with twins), 40 false closed statements: ≈ 25 s; the budget guards a
