@@ -114,9 +114,11 @@ def test_eval_under_faults_matches_the_clean_run() -> None:
     assert all(a.outcome in ("proven", "unproven") for a in clean)
     assert 0 < clean_proven < N_THEOREMS  # both outcomes occur: agreement below means something
 
+    # with seed 7 the fault rolls fall below 0.05 on the server's calls 11, 79, 90, …: at 0.01 the first
+    # came on call 238, so whether any 500 happened depended on how the run's calls were scheduled
     flaky = start_minilean(
         max_processes=2,
-        extra_args=["--error-rate", "0.01", "--drop-rate", "0.01", "--jitter-ms", "6", "--seed", "7"],
+        extra_args=["--error-rate", "0.05", "--drop-rate", "0.01", "--jitter-ms", "6", "--seed", "7"],
     )
     doomed = start_minilean(max_processes=2, extra_args=["--jitter-ms", "3"])
     servers: list[MinileanProcess] = [flaky, doomed]

@@ -91,7 +91,9 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _init_storage()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    # the step process imports the job module too: without `home` on its path the op never starts, the run
+    # fails a few seconds in, and the checks below race that failure instead of a live run
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(home)])}
     proc = subprocess.Popen(
         [sys.executable, "-c", RUNNER, str(home)], env=env, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -142,7 +144,9 @@ def test_sigkilled_run_is_marked_failed_and_the_next_iteration_proceeds(
 def test_live_runs_fails_dead_runs_on_the_spot(home: Path) -> None:
     """Without waiting for the daemon: `live_runs` (what launchers ask) sees through a dead run."""
     _init_storage()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    # the step process imports the job module too: without `home` on its path the op never starts, the run
+    # fails a few seconds in, and the checks below race that failure instead of a live run
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(home)])}
     proc = subprocess.Popen([sys.executable, "-c", RUNNER, str(home)], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
