@@ -8,7 +8,8 @@ tiny sizes for the smoke test (``measure("cpu", GPUBench(preset="tiny", ...))``)
   text), eager and ``torch.compile``d. MFU = ``GPT.estimate_flops_per_token()`` x tokens/s / the
   device's dense bf16 peak.
 * Sampler: ``models.sampler.Sampler`` on a d12 model over the benchmark tokenizer, 6 samples per state,
-  24 new tokens, at growing batches of minilean proof states.
+  24 new tokens, seeded as the search calls it, at growing batches of minilean proof states: the eager
+  decode and the CUDA-graph decode side by side (speed-up = their ratio in the same run).
 """
 
 from __future__ import annotations
@@ -90,26 +91,41 @@ def train_throughput(device: torch.device, *, preset: str = "d12", batch: int = 
 def sampler_throughput(device: torch.device, *, preset: str = "d12",
                        batches: tuple[int, ...] = (1, 64, 256), num_samples: int = 6,
                        max_new_tokens: int = 24, repeats: int = 3) -> list[dict[str, Any]]:
+    """Per batch size, the eager decode (the ``KVCache`` path) and the static-cache decode (CUDA graphs
+    on a GPU) in the same run, on seeded calls as the search makes them; ``agree`` is the share of rows
+    the two paths decode to the same tokens at temperature 0 (bf16 kernels chosen per batch shape may
+    flip a near-tie)."""
     from models.sampler import Sampler, SamplingSettings
 
     tok = models_fixture.tokenizer()
     model = models_fixture.model(preset, sequence_len=768, std=0.02).to(device)
-    sampler = Sampler(model, tok, SamplingSettings(num_samples=num_samples, max_new_tokens=max_new_tokens),
-                      seed=0, device=device)
+    settings = SamplingSettings(num_samples=num_samples, max_new_tokens=max_new_tokens)
+    greedy = SamplingSettings(num_samples=num_samples, max_new_tokens=max_new_tokens, temperature=0.0)
     out = []
     for b in batches:
         states = proof_states(b)
-        sampler(states)  # warm-up (kernels, allocator)
-        _sync(device)
-        before = sampler.stats["tokens"]
-        t0 = time.perf_counter()
-        for _ in range(repeats):
-            sampler(states)
-        _sync(device)
-        seconds = (time.perf_counter() - t0) / repeats
-        tokens = (sampler.stats["tokens"] - before) / repeats
-        out.append({"preset": preset, "batch": b, "rows": b * num_samples, "call_ms": 1000 * seconds,
-                    "tokens_per_s": tokens / seconds, "tactics_per_s": b * num_samples / seconds})
+        seeds = list(range(b))
+        row: dict[str, Any] = {"preset": preset, "batch": b, "rows": b * num_samples}
+        decoded = {}
+        for path, static in (("eager", False), ("graphs", True)):
+            sampler = Sampler(model, tok, settings, seed=0, device=device, static_decode=static)
+            sampler(states, seeds)  # warm-up (kernels, allocator, graph capture)
+            _sync(device)
+            before = sampler.stats["tokens"]
+            t0 = time.perf_counter()
+            for _ in range(repeats):
+                sampler(states, seeds)
+            _sync(device)
+            seconds = (time.perf_counter() - t0) / repeats
+            tokens = (sampler.stats["tokens"] - before) / repeats
+            row[path] = {"call_ms": 1000 * seconds, "tokens_per_s": tokens / seconds,
+                         "tactics_per_s": b * num_samples / seconds}
+            plain = Sampler(model, tok, greedy, device=device, static_decode=static)
+            decoded[path] = plain.sample_ids(states)[0]
+        row["speedup"] = row["eager"]["call_ms"] / row["graphs"]["call_ms"]
+        same = sum(a == g for a, g in zip(decoded["eager"], decoded["graphs"], strict=True))
+        row["agree"] = same / (b * num_samples)
+        out.append(row)
     return out
 
 
@@ -171,8 +187,12 @@ def to_result(r: dict[str, Any], seconds: float) -> BenchResult:
         mfu = f"{100 * t['mfu']:.1f}%" if t["mfu"] is not None else "n/a"
         rows.append([label, fmt(t["step_ms"]), fmt(t["tokens_per_s"]), fmt(t["tflops"]), mfu])
     for s in r["sampler"]:
-        rows.append([f"Sampler {s['preset']}, {s['batch']} states x 6 samples", fmt(s["call_ms"]),
-                     fmt(s["tokens_per_s"]), "-", f"{fmt(s['tactics_per_s'])} tactics/s"])
+        for path in ("eager", "graphs"):
+            m = s[path]
+            extra = (f", {s['speedup']:.1f}x eager, {100 * s['agree']:.0f}% rows agree" if path == "graphs"
+                     else "")
+            rows.append([f"Sampler {s['preset']}, {s['batch']} states x 6 samples, {path}", fmt(m["call_ms"]),
+                         fmt(m["tokens_per_s"]), "-", f"{fmt(m['tactics_per_s'])} tactics/s{extra}"])
     best = max((t["mfu"] for t in r["train"] if t.get("mfu") is not None), default=None)
     return BenchResult(
         name="gpu", title=f"GPU ({r['device']}): d12 training MFU and Sampler tokens/s",

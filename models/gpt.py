@@ -19,6 +19,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from models.static_cache import StaticKVCache
+
 VOCAB_MULTIPLE = 64
 
 
@@ -193,7 +195,7 @@ class CausalSelfAttention(nn.Module):
         self.c_proj = nn.Linear(d, d, bias=False)
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
-                kv_cache: KVCache | None) -> Tensor:
+                kv_cache: KVCache | StaticKVCache | None) -> Tensor:
         b, t, _ = x.shape
         q = self.c_q(x).view(b, t, self.n_head, self.head_dim)
         k = self.c_k(x).view(b, t, self.n_kv_head, self.head_dim)
@@ -233,7 +235,7 @@ class Block(nn.Module):
         self.mlp = MLP(config)
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
-                kv_cache: KVCache | None) -> Tensor:
+                kv_cache: KVCache | StaticKVCache | None) -> Tensor:
         x = x + self.attn(norm(x), cos, sin, mask, kv_cache)
         return x + self.mlp(norm(x))
 
@@ -369,12 +371,23 @@ class GPT(nn.Module):
         cap = self.config.softcap
         return cap * torch.tanh(logits / cap) if cap > 0 else logits
 
-    def hidden_states(self, idx: Tensor, kv_cache: KVCache | None = None,
+    def hidden_states(self, idx: Tensor, kv_cache: KVCache | StaticKVCache | None = None,
                       positions: Tensor | None = None) -> Tensor:
-        """Like ``forward`` but returns the final normalized hidden states [B, T, n_embd]."""
+        """Like ``forward`` but returns the final normalized hidden states [B, T, n_embd]. With a
+        ``StaticKVCache`` idx is one token per row ([B, 1]) at the rows' next positions, and the step runs
+        without host syncs (what a CUDA graph captures)."""
         b, t = idx.shape
         mask_by_window: dict[int | None, Tensor | None] | None = None
-        if kv_cache is not None:
+        if isinstance(kv_cache, StaticKVCache):
+            if t != 1 or positions is not None:
+                raise ValueError("a static KV cache decodes one token per row at the rows' next positions")
+            positions = kv_cache.next_position[:, None]
+            kv_cache.reserve(positions)
+            dev = idx.device.type
+            dtype = (torch.get_autocast_dtype(dev) if torch.is_autocast_enabled(dev)
+                     else self.lm_head.weight.dtype)
+            mask_by_window = dict(kv_cache.masks(positions, self.window_sizes, dtype))
+        elif kv_cache is not None:
             if positions is None:
                 positions = kv_cache.next_position[:, None] + torch.arange(t, device=idx.device)[None]
             positions = positions.expand(b, t) if positions.dim() == 2 else positions[None].expand(b, t)

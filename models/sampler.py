@@ -6,15 +6,16 @@ One ``Sampler`` call takes B proof states and does:
   * value = expected proof depth Σ p_i·i, p = softmax of the last-position logits restricted to the 64
     bin tokens (so value ∈ [1, 64]);
   * k = num_samples samples per state: the cache is fanned out to B·k rows; the k first tokens of a state
-    are drawn Gumbel-top-k over (token, copy) pairs with ``first_token_cap`` copies per token (without
-    replacement, except that each first token may appear up to cap times); later tokens i.i.d. at the
-    temperature (0 = greedy). EOS is masked at step 0 (min 1 token), other special tokens always;
-    a row stops at EOS or after ``max_new_tokens``.
+    are a sample without replacement from a bag holding each token ``first_token_cap`` times (so each
+    first token appears at most cap times); later tokens i.i.d. at the temperature (0 = greedy). EOS is
+    masked at step 0 (min 1 token), other special tokens always; a row stops at EOS or after
+    ``max_new_tokens``.
 
-Randomness: with ``seeds`` (one per state) every state draws its noise from its own generator, a fixed
-amount per decoding step whether or not its rows have finished, so a state's samples depend only on its
-state, its seed and the weights — not on which other states share the batch (searches running
-concurrently are merged into one call). Without seeds all noise comes from the sampler's one generator.
+Randomness (models/noise.py): one uniform per row per draw, tokens by inverse CDF. With ``seeds`` (one
+per state) every state draws from its own hashed stream, a fixed amount per decoding step whether or not
+its rows have finished, so a state's samples depend only on its state, its seed and the weights — not on
+which other states share the batch (searches running concurrently are merged into one call). Without
+seeds all noise comes from the sampler's one generator.
 
 Returned per state: tactics (decoded, stripped; empty ones dropped; duplicates merged keeping the max
 logprob, in order of first appearance), their log-probabilities, and the value. A tactic's logprob is
@@ -25,14 +26,16 @@ number a teacher-forced forward gives — so it does not depend on the sampling 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 import torch
 from torch import Tensor
 
+from models.decode_graphs import DecodeGraphs
 from models.gpt import GPT, KVCache
+from models.noise import Noise, StateSeeds, categorical, from_weights, uniform
 from models.tokenizer import NUM_VALUE_BINS, ProofTokenizer
 
 # A state is cut to its last max_prompt_len × this many characters before tokenizing. A token of the
@@ -77,35 +80,15 @@ def prefill(model: GPT, prompts: Sequence[Sequence[int]], extra_len: int, pad_id
     return cache, model.logits(h[:, -1])
 
 
-# One generator for the whole batch, or one per state (each owns an equal block of leading rows).
-Generators = torch.Generator | Sequence[torch.Generator] | None
-
-
-def _uniform(shape: Sequence[int], generator: Generators, device: torch.device) -> Tensor:
-    """U(0, 1] noise of ``shape``; with per-state generators, state i's block of rows comes from
-    generator i alone (in row order), so it does not depend on the other states."""
-    if generator is None or isinstance(generator, torch.Generator):
-        u = torch.rand(tuple(shape), generator=generator, device=device)
-    else:
-        rows, rest = shape[0] // len(generator), tuple(shape[1:])
-        if rows * len(generator) != shape[0]:
-            raise ValueError(f"{shape[0]} rows do not split over {len(generator)} generators")
-        u = torch.cat([torch.rand((rows, *rest), generator=g, device=device) for g in generator])
-    return u.clamp_(min=1e-20)
-
-
-def _pick(logits: Tensor, temperature: float, generator: Generators, rows: Tensor | None = None,
+def _pick(logits: Tensor, temperature: float, noise: Noise, rows: Tensor | None = None,
           total_rows: int | None = None) -> Tensor:
-    """One token per row: argmax at temperature 0, else a categorical sample (Gumbel-max). ``rows``: the
-    logits are those rows of a batch of ``total_rows``; the noise is still drawn for the whole batch (what
-    keeps per-state generators in step) and only these rows' share is used."""
+    """One token per row: argmax at temperature 0, else a categorical sample (inverse CDF, one uniform
+    per row). ``rows``: the logits are those rows of a batch of ``total_rows``; the noise is still drawn
+    for the whole batch (what keeps per-state streams in step) and only these rows' share is used."""
     if temperature <= 0:
         return logits.argmax(dim=-1)
-    if rows is None:
-        u = _uniform(logits.shape, generator, logits.device)
-    else:
-        u = _uniform((total_rows or 0, *logits.shape[1:]), generator, logits.device)[rows]
-    return (logits / temperature - torch.log(-torch.log(u))).argmax(dim=-1)
+    u = uniform((logits.shape[0] if rows is None else total_rows or 0,), noise, logits.device)
+    return categorical(logits, temperature, u if rows is None else u[rows])
 
 
 @dataclass(frozen=True)
@@ -115,24 +98,38 @@ class DecodeRule:
     max_new_tokens: int  # the row's token budget, its first token included
     eos_id: int | None  # the token that ends a row (None: only the budget does)
     temperature: float = 0.0  # 0: greedy
-    generator: Generators = None  # the noise source (one per state, or one for all)
+    generator: Noise = None  # the noise source (per-state seeds, or one generator for all)
     suppress: Tensor | None = None  # [V] bool: ids never sampled after the first token
 
 
 def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
-           rule: DecodeRule) -> tuple[list[list[int]], Tensor]:
+           rule: DecodeRule, graphs: DecodeGraphs | None = None) -> tuple[list[list[int]], Tensor]:
     """Continue every cache row from its given first token until EOS or ``rule.max_new_tokens`` tokens.
 
     first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. Every step draws
-    noise for every row, finished or not, so per-state generators stay independent of the other states.
+    noise for every row, finished or not, so per-state noise streams stay independent of the other states.
     Returns per row the generated tokens (EOS included if produced) and the summed model
     log-probabilities [R] of the non-EOS tokens.
 
-    Finished rows leave the forward pass: once at most 3/4 of the cache's rows still run, the cache is
-    cut down to them (a smoke-eval tactic is 7 tokens on average against a 24-token budget, so most rows
-    finish long before the last one; each row's logits do not depend on the other rows, so the samples
-    are unchanged). On the smoke SFT eval of 60 theorems: 20.2 s -> 16.2 s, the same attempts.
+    Eager (no ``graphs``), finished rows leave the forward pass: once at most 3/4 of the cache's rows still
+    run, the cache is cut down to them (a smoke-eval tactic is 7 tokens on average against a 24-token
+    budget, so most rows finish long before the last one; each row's logits do not depend on the other
+    rows, so the samples are unchanged). On the smoke SFT eval of 60 theorems: 20.2 s -> 16.2 s, the same
+    attempts. With ``graphs`` every step is one replayed CUDA graph over all rows (finished ones keep
+    emitting EOS), and the host checks for the end only every ``GRAPH_SYNC_EVERY`` steps, so it can queue
+    steps ahead of the GPU.
     """
+    if graphs is None:
+        return _decode_loop(model, cache, first, first_logits, rule, None)
+    with graphs.session(cache) as step:
+        return _decode_loop(model, cache, first, first_logits, rule, step)
+
+
+GRAPH_SYNC_EVERY = 4
+
+
+def _decode_loop(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor, rule: DecodeRule,
+                 step: Callable[[Tensor], Tensor] | None) -> tuple[list[list[int]], Tensor]:
     max_new_tokens, eos_id, temperature = rule.max_new_tokens, rule.eos_id, rule.temperature
     generator, suppress = rule.generator, rule.suppress
     r = first.shape[0]
@@ -142,14 +139,17 @@ def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
     done = first == eos_id if eos_id is not None else torch.zeros(r, dtype=torch.bool, device=device)
     logprob = torch.where(done, 0.0, logprob)
     in_cache = torch.arange(r, device=device)  # the batch row of each cache row
-    for _ in range(max_new_tokens - 1):
-        if bool(done.all()):
+    for i in range(max_new_tokens - 1):
+        if (step is None or i % GRAPH_SYNC_EVERY == 0) and bool(done.all()):
             break
-        running = (~done[in_cache]).nonzero()[:, 0]
-        if 4 * running.numel() <= 3 * in_cache.numel():
-            cache, in_cache = cache.select(running), in_cache[running]
-        h = model.hidden_states(tokens[-1][in_cache][:, None], kv_cache=cache)
-        logits = model.logits(h[:, -1])
+        if step is None:
+            running = (~done[in_cache]).nonzero()[:, 0]
+            if 4 * running.numel() <= 3 * in_cache.numel():
+                cache, in_cache = cache.select(running), in_cache[running]
+            h = model.hidden_states(tokens[-1][in_cache][:, None], kv_cache=cache)
+            logits = model.logits(h[:, -1])
+        else:
+            logits = step(tokens[-1])
         masked = logits if suppress is None else logits.masked_fill(suppress, float("-inf"))
         picked = _pick(masked, temperature, generator, in_cache, r)
         lp_rows = torch.log_softmax(logits, dim=-1).gather(1, picked[:, None])[:, 0]
@@ -200,21 +200,27 @@ def greedy_decode_cached(model: GPT, prompts: Sequence[Sequence[int]], max_new_t
     return rows
 
 
-def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float,
-                        generator: Generators) -> Tensor:
-    """[B, V] logits -> [B, k] first tokens: Gumbel-top-k over (token, copy) pairs with ``cap`` copies
-    per token, i.e. a sample of k tokens without replacement from a bag holding each token cap times
-    (weights = probabilities at the temperature). At temperature 0 the noise is dropped: the top
+def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float, noise: Noise) -> Tensor:
+    """[B, V] logits -> [B, k] first tokens: a sample of k tokens without replacement from a bag holding
+    each token cap times (weights = probabilities at the temperature), drawn one at a time: a token's
+    weight is its probability times its copies left (the same law as Gumbel-top-k over the (token, copy)
+    pairs, at one uniform per state per draw). At temperature 0 the noise is dropped: the top
     ceil(k/cap) tokens, each repeated up to cap times."""
     b, v = logits.shape
-    scores = logits.unsqueeze(1).expand(b, cap, v)
-    if temperature > 0:
-        u = _uniform(scores.shape, generator, logits.device)
-        scores = scores / temperature - torch.log(-torch.log(u))
-    top = scores.reshape(b, cap * v).topk(k, dim=-1)
-    if not bool(torch.isfinite(top.values).all()):
+    if int(torch.isfinite(logits).sum(dim=-1).min()) * cap < k:
         raise ValueError(f"fewer than {k} admissible (token, copy) pairs: raise first_token_cap")
-    return top.indices % v
+    if temperature <= 0:
+        scores = logits.unsqueeze(1).expand(b, cap, v)
+        return scores.reshape(b, cap * v).topk(k, dim=-1).indices % v
+    probs = torch.softmax(logits.float() / temperature, dim=-1)
+    copies = torch.full((b, v), float(cap), device=logits.device)
+    rows = torch.arange(b, device=logits.device)
+    picked = []
+    for _ in range(k):
+        t = from_weights(probs * copies, uniform((b,), noise, logits.device))
+        copies[rows, t] -= 1
+        picked.append(t)
+    return torch.stack(picked, dim=1)
 
 
 @dataclass(frozen=True)
@@ -233,7 +239,8 @@ class Sampler:
     ("batches"), states, sampled rows and generated tokens (decode steps incl. EOS)."""
 
     def __init__(self, model: GPT, tokenizer: ProofTokenizer, sampling: SamplingSettings = SamplingSettings(),
-                 *, seed: int = 0, device: str | torch.device = "cpu", autocast: bool | None = None) -> None:
+                 *, seed: int = 0, device: str | torch.device = "cpu", autocast: bool | None = None,
+                 static_decode: bool | None = None) -> None:
         num_samples, temperature = sampling.num_samples, sampling.temperature
         first_token_cap, max_new_tokens = sampling.first_token_cap, sampling.max_new_tokens
         max_prompt_len = sampling.max_prompt_len
@@ -253,6 +260,11 @@ class Sampler:
         self.autocast = self.device.type == "cuda" if autocast is None else autocast
         self.generator = torch.Generator(device=self.device)
         self.generator.manual_seed(seed)
+        # decode over a static KV cache: replayed CUDA graphs on a GPU (the default there), eager elsewhere
+        # (what tests use to check it against the KVCache path)
+        static = self.device.type == "cuda" if static_decode is None else static_decode
+        self.graphs = DecodeGraphs(self.model, max_prompt_len + max_new_tokens, autocast=self.autocast,
+                                   use_graphs=self.device.type == "cuda") if static else None
         self.stats: dict[str, int] = {"batches": 0, "states": 0, "rows": 0, "tokens": 0}
         self._stats_lock = threading.Lock()  # seeded calls may run in several threads at once
         v = tokenizer.vocab_size
@@ -286,11 +298,11 @@ class Sampler:
         """Raw samples: token rows (B·k, state-major; EOS included when produced), their summed
         logprobs (EOS excluded) and the B values. ``seeds``: one per state (see module docstring)."""
         tok, k, b = self.tokenizer, self.num_samples, len(states)
-        generator: Generators = self.generator
+        generator: Noise = self.generator
         if seeds is not None:
             if len(seeds) != b:
                 raise ValueError(f"{len(seeds)} seeds for {b} states")
-            generator = [torch.Generator(device=self.device).manual_seed(int(s)) for s in seeds]
+            generator = StateSeeds(seeds, self.device)
         prompts = self.prompts(states)
         cache_dtype = torch.bfloat16 if self.autocast else None
         with _autocast(self.device, self.autocast):
@@ -304,7 +316,8 @@ class Sampler:
             rows_of = torch.arange(b, device=self.device).repeat_interleave(k)
             cache = cache.select(rows_of)  # fan the prefilled tactic prompts out to B·k rows
             rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
-            rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of], rule)
+            rows, logprobs = decode(self.model, cache, first.reshape(-1), tactic_logits[rows_of], rule,
+                                    self.graphs)
         self._count(b, b * k, sum(len(r) for r in rows))
         return rows, logprobs.tolist(), values
 
@@ -318,11 +331,11 @@ class Sampler:
         tok, b = self.tokenizer, len(states)
         if k < 1:
             raise ValueError("k must be >= 1")
-        generator: Generators = self.generator
+        generator: Noise = self.generator
         if seeds is not None:
             if len(seeds) != b:
                 raise ValueError(f"{len(seeds)} seeds for {b} states")
-            generator = [torch.Generator(device=self.device).manual_seed(int(s)) for s in seeds]
+            generator = StateSeeds(seeds, self.device)
         limit = self.max_prompt_len * TAIL_CHARS_PER_TOKEN
         prompts = [tok._prompt(ids, tok.tactic_id, self.max_prompt_len)
                    for ids in tok.encode_batch([s[-limit:] + "\n" for s in states])]
@@ -335,7 +348,7 @@ class Sampler:
             masked = logits.masked_fill(self._suppress_first, float("-inf"))
             first = _pick(masked, self.temperature, generator)
             rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
-            rows, logprobs = decode(self.model, cache, first, logits, rule)
+            rows, logprobs = decode(self.model, cache, first, logits, rule, self.graphs)
         self._count(b, b * k, sum(len(r) for r in rows))
         return rows, logprobs.tolist()
 
