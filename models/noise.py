@@ -67,7 +67,9 @@ class StateSeeds:
         self.draws += 1
         draw = _mul32(torch.tensor(self.draws & _MASK32, dtype=torch.long, device=self.device), _GOLDEN)
         k1 = _fmix32(self._key ^ draw)[:, None]  # [B, 1]: this draw's key per state
-        k2 = _fmix32(k1 ^ _M3)
+        # the second key must not be a function of (index constant ^ k1): with k2 = fmix(k1 ^ M3), index 1
+        # mapped to fmix(0) in every stream
+        k2 = _fmix32((k1 + _GOLDEN) & _MASK32)
         idx = _mul32(torch.arange(per_state, dtype=torch.long, device=self.device), _M3)[None]
         h = _fmix32(_fmix32(idx ^ k1) ^ k2)  # [B, per_state]
         # 24 random bits, centred in their cell: strictly inside (0, 1), exact in float32

@@ -80,15 +80,12 @@ def prefill(model: GPT, prompts: Sequence[Sequence[int]], extra_len: int, pad_id
     return cache, model.logits(h[:, -1])
 
 
-def _pick(logits: Tensor, temperature: float, noise: Noise, rows: Tensor | None = None,
-          total_rows: int | None = None) -> Tensor:
-    """One token per row: argmax at temperature 0, else a categorical sample (inverse CDF, one uniform
-    per row). ``rows``: the logits are those rows of a batch of ``total_rows``; the noise is still drawn
-    for the whole batch (what keeps per-state streams in step) and only these rows' share is used."""
-    if temperature <= 0:
+def _pick(logits: Tensor, temperature: float, u: Tensor | None) -> Tensor:
+    """One token per row: argmax at temperature 0, else a categorical sample by inverse CDF with the
+    row's uniform from ``u`` [R]."""
+    if temperature <= 0 or u is None:
         return logits.argmax(dim=-1)
-    u = uniform((logits.shape[0] if rows is None else total_rows or 0,), noise, logits.device)
-    return categorical(logits, temperature, u if rows is None else u[rows])
+    return categorical(logits, temperature, u)
 
 
 @dataclass(frozen=True)
@@ -106,8 +103,9 @@ def decode(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor,
            rule: DecodeRule, graphs: DecodeGraphs | None = None) -> tuple[list[list[int]], Tensor]:
     """Continue every cache row from its given first token until EOS or ``rule.max_new_tokens`` tokens.
 
-    first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. Every step draws
-    noise for every row, finished or not, so per-state noise streams stay independent of the other states.
+    first: [R] first tokens, first_logits: [R, V] the logits they were chosen from. The noise for every
+    row and every step, finished or not, is drawn once up front ([R, max_new_tokens - 1], state-major
+    rows), so per-state noise streams stay independent of the other states.
     Returns per row the generated tokens (EOS included if produced) and the summed model
     log-probabilities [R] of the non-EOS tokens.
 
@@ -139,6 +137,8 @@ def _decode_loop(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor
     done = first == eos_id if eos_id is not None else torch.zeros(r, dtype=torch.bool, device=device)
     logprob = torch.where(done, 0.0, logprob)
     in_cache = torch.arange(r, device=device)  # the batch row of each cache row
+    noise = (uniform((r, max_new_tokens - 1), generator, device)
+             if temperature > 0 and max_new_tokens > 1 else None)
     for i in range(max_new_tokens - 1):
         if (step is None or i % GRAPH_SYNC_EVERY == 0) and bool(done.all()):
             break
@@ -151,12 +151,16 @@ def _decode_loop(model: GPT, cache: KVCache, first: Tensor, first_logits: Tensor
         else:
             logits = step(tokens[-1])
         masked = logits if suppress is None else logits.masked_fill(suppress, float("-inf"))
-        picked = _pick(masked, temperature, generator, in_cache, r)
+        u = None if noise is None else noise[:, i] if step is not None else noise[in_cache, i]
+        picked = _pick(masked, temperature, u)
         lp_rows = torch.log_softmax(logits, dim=-1).gather(1, picked[:, None])[:, 0]
-        nxt = torch.full((r,), eos_id if eos_id is not None else 0, dtype=picked.dtype, device=device)
-        nxt[in_cache] = picked
-        lp = torch.zeros(r, dtype=lp_rows.dtype, device=device)
-        lp[in_cache] = lp_rows
+        if step is None:  # rows may have left the cache: scatter back to batch rows
+            nxt = torch.full((r,), eos_id if eos_id is not None else 0, dtype=picked.dtype, device=device)
+            nxt[in_cache] = picked
+            lp = torch.zeros(r, dtype=lp_rows.dtype, device=device)
+            lp[in_cache] = lp_rows
+        else:
+            nxt, lp = picked, lp_rows
         if eos_id is not None:
             nxt = torch.where(done, eos_id, nxt)  # finished rows keep emitting EOS
         stop = nxt == eos_id if eos_id is not None else torch.zeros_like(done)
@@ -215,9 +219,10 @@ def first_tokens_capped(logits: Tensor, k: int, cap: int, temperature: float, no
     probs = torch.softmax(logits.float() / temperature, dim=-1)
     copies = torch.full((b, v), float(cap), device=logits.device)
     rows = torch.arange(b, device=logits.device)
+    u = uniform((b, k), noise, logits.device)  # one draw for the k picks of every state
     picked = []
-    for _ in range(k):
-        t = from_weights(probs * copies, uniform((b,), noise, logits.device))
+    for j in range(k):
+        t = from_weights(probs * copies, u[:, j])
         copies[rows, t] -= 1
         picked.append(t)
     return torch.stack(picked, dim=1)
@@ -346,7 +351,7 @@ class Sampler:
             cache = cache.select(rows_of)
             logits = last[rows_of]
             masked = logits.masked_fill(self._suppress_first, float("-inf"))
-            first = _pick(masked, self.temperature, generator)
+            first = _pick(masked, self.temperature, uniform((b * k,), generator, self.device))
             rule = DecodeRule(self.max_new_tokens, tok.eos_id, self.temperature, generator, self._suppress)
             rows, logprobs = decode(self.model, cache, first, logits, rule, self.graphs)
         self._count(b, b * k, sum(len(r) for r in rows))

@@ -23,6 +23,11 @@ def test_state_streams_are_uniform_and_strictly_inside_the_unit_interval() -> No
         counts = torch.histc(row, bins=20, min=0.0, max=1.0)
         # 19 degrees of freedom: the 99.9 % quantile is 43.8
         assert _chi2(counts, torch.full((20,), 2500.0)) < 43.8
+    # every index of a stream is uniform across streams (a hash whose index 1 was the same in every
+    # stream once passed the per-stream checks)
+    cols = StateSeeds(list(range(20_000)), "cpu").uniform((20_000, 4))
+    for col in cols.T:
+        assert _chi2(torch.histc(col, bins=20, min=0.0, max=1.0), torch.full((20,), 1000.0)) < 43.8
     # neighbouring indices and neighbouring seeds are uncorrelated
     assert abs(float(torch.corrcoef(torch.stack([u[0, :-1], u[0, 1:]]))[0, 1])) < 0.02
     assert abs(float(torch.corrcoef(u[:2])[0, 1])) < 0.02

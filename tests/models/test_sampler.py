@@ -287,7 +287,7 @@ def test_finished_rows_leave_the_forward_pass(model: GPT, tok: ProofTokenizer) -
     model = copy.deepcopy(model)
     with torch.no_grad():  # EOS likelier than the model's favourite token, so rows end at varied lengths
         favourite = int(model(torch.tensor([tok.encode(STATES[0])]))[0, -1].argmax())
-        model.lm_head.weight[tok.eos_id] = 1.5 * model.lm_head.weight[favourite]
+        model.lm_head.weight[tok.eos_id] = 1.8 * model.lm_head.weight[favourite]
     settings = SamplingSettings(num_samples=6, temperature=1.0, max_new_tokens=12)
     sampler = Sampler(model, tok, settings)
     seeds = [11, 12, 13]
