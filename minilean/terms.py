@@ -41,6 +41,7 @@ from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
 from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.numeral_casts import match_uncast
+from minilean.sub_unfold import unfold_sub
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
     FALSE,
@@ -348,9 +349,19 @@ class Elaborator:
             return True
         zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
         if zg is None and ze is None:
-            return False
+            return self._sub_defeq(got, expected)
         zg, ze = zg or got, ze or expected
-        return defeq(zg, ze) or defeq_unfolding(zg, ze) or self._offset_defeq(zg, ze)
+        if defeq(zg, ze) or defeq_unfolding(zg, ze) or self._offset_defeq(zg, ze):
+            return True
+        return self._sub_defeq(zg, ze)
+
+    @staticmethod
+    def _sub_defeq(got: Prop, expected: Prop) -> bool:
+        """ℝ/ℤ `a - b` is `a + -b` by the `Sub` instance's definition (sub_unfold, round 21a)."""
+        ug, ue = unfold_sub(got), unfold_sub(expected)
+        if (ug, ue) == (got, expected):
+            return False
+        return defeq(ug, ue)
 
     def _offset_defeq(self, got: Prop, expected: Prop) -> bool:
         """What isDefEq gets from ℕ literals: `a (1 + 1)` is `a 2` and `x + 12 + 1` is `x + 13`
