@@ -13,7 +13,7 @@ from minilean import discrim, simp_instances
 from minilean.beta_pending import is_pending, reduced
 from minilean.finset_literal import INSERT_LEMMAS
 from minilean.fun_values import let_equation
-from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all
+from minilean.goals import Goal, Hyp, TacticFail, defeq, goal_sorts_all, lookup_hyp
 from minilean.mem_lemmas import mem_facts
 from minilean.modeq import def_type, definition_rule
 from minilean.outcome import Outcome, _split_top
@@ -168,7 +168,11 @@ def run_simp(r: Runner, g: Goal, rest: str, name: str, norm_num: bool = False) -
                 progress = True
                 target = new
             continue
-        h = next(x for x in hyps if x.name == loc and not x.is_var)
+        # the hypothesis the name means now: the innermost accessible one (a shadowed `h✝` is not `h`);
+        # gone when an earlier location of the same call turned it into True and cleared it
+        h = lookup_hyp(tuple(hyps), loc)
+        if h is None or h.is_var:
+            raise TacticFail(f"unknown hypothesis '{loc}'")
         own = _without(ss, h.ty) if loc in used else ss  # type: ignore[arg-type]
         new = Simplifier(own, sorts).prop(h.ty)  # type: ignore[arg-type]
         if new == h.ty and not is_pending(h.ty):

@@ -64,7 +64,10 @@ class DecodeGraphs:
     def _ensure_rows(self, rows: int) -> StaticKVCache:
         if self._static is None or self._static.batch_size < rows:
             c = self.model.config
-            self._graphs.clear()  # they point into the old buffers
+            # the graphs point into the old buffers; their memory pool dies with them (capturing into a
+            # dead pool trips an allocator assert: seen on a GPU when an eval's batches grew)
+            self._graphs.clear()
+            self._pool = None
             self._static = None
             self._static = StaticKVCache.allocate(c.n_layer, rows, c.n_kv_head, c.head_dim, self.max_len,
                                                   self.device, self.cache_dtype)

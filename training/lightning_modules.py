@@ -61,9 +61,13 @@ class _GPTModule(L.LightningModule):
         return self.model(idx)
 
     def configure_optimizers(self) -> dict[str, Any]:
-        optimizer = build_optimizer(self.model, self.optimizer_settings, weight_decay=self.weight_decay,
-                                    d_model=self.model.config.n_embd)
         trainer = self.trainer
+        # Lightning's mixed-precision plugin refuses to clip the gradients of an optimizer that unscales
+        # them itself (a fused AdamW), even under bf16 where nothing is scaled: found on a GPU at the RL
+        # policy stage (grad_clip 1.0). Clipping stages therefore get the foreach kernels instead.
+        optimizer = build_optimizer(self.model, self.optimizer_settings, weight_decay=self.weight_decay,
+                                    d_model=self.model.config.n_embd,
+                                    allow_fused=not trainer.gradient_clip_val)
         total = trainer.max_steps if trainer.max_steps > 0 else trainer.estimated_stepping_batches
         schedule = functools.partial(
             lr_multiplier,

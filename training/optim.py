@@ -107,12 +107,12 @@ def _scalar_opts(name: str, g: MuonAdamWSettings, adam: float) -> dict[str, Any]
 
 
 def build_optimizer(model: nn.Module, settings: OptimizerSettings, *, weight_decay: float,
-                    d_model: int | None = None) -> torch.optim.Optimizer:
+                    d_model: int | None = None, allow_fused: bool = True) -> torch.optim.Optimizer:
     """The optimizer of a stage. Every group records its role in ``group["role"]`` (for logging and the
-    Muon momentum schedule)."""
+    Muon momentum schedule). AdamW runs fused on CUDA parameters unless ``allow_fused`` is False."""
     roles = split_params(model)
     params = [p for role in roles.values() for _, p in role]
-    fused = bool(params) and all(p.is_cuda for p in params)
+    fused = allow_fused and bool(params) and all(p.is_cuda for p in params)
     if isinstance(settings, AdamWSettings):
         decay = roles["matrix"]
         no_decay = roles["embedding"] + roles["unembedding"] + roles["scalar"]
