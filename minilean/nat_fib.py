@@ -6,7 +6,9 @@ Mathlib: `def fib (n : ℕ) : ℕ := ((fun p : ℕ × ℕ => (p.snd, p.fst + p.s
 - Closed values: the definition is structural recursion through `Nat.iterate`, so the kernel reduces it
   (`decide`, `rfl`), and `Mathlib/Tactic/NormNum/NatFib.lean` (2023, present at every version the
   proofs were checked with) evaluates `Nat.fib` of a numeral for `norm_num`. Both give `fib_value`.
-  Kernel evaluation is capped at `MAX_DECIDE` (an n-step iteration; past it minilean refuses: weaker).
+  `decide` (mid-2024) first reduces the instance with `Meta.whnf`, where the lazily built pairs nest about
+  `n` additions deep (a recursion-depth limit could stop it), so `decide`/`rfl` are capped at `MAX_DECIDE`,
+  a bound where Lean surely finishes (past it minilean refuses: weaker; `norm_num` is not capped).
 - `simp`'s default set: `fib_zero`, `fib_one`, `fib_two` are `@[simp]` (every version read) and are
   applied to literal arguments (`simp_fib_term`). `fib_add_two` is not `@[simp]` (read in the 2023
   port and now), so `simp` does not unfold `fib 5`. Current Mathlib also has `@[simp] fib_eq_zero :
@@ -22,7 +24,7 @@ from __future__ import annotations
 from minilean.syntax import EApp, ENum, Expr, NotEvaluable
 
 NAME = "Nat.fib"
-MAX_DECIDE = 2000  # `decide`/`rfl`: kernel iteration steps minilean is sure Lean finishes
+MAX_DECIDE = 30  # `decide`/`rfl`: arguments for which minilean is sure Lean's evaluation finishes
 
 
 def fib_value(n: int, for_norm_num: bool = False) -> int:
