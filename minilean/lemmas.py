@@ -61,6 +61,9 @@ from minilean.lemma_table19 import PRIME_UNFOLD as BATCH19_PRIME_UNFOLD
 from minilean.lemma_table19 import PROOFS as BATCH19_PROOFS
 from minilean.lemma_table19 import ROWS as BATCH19_ROWS
 from minilean.lemma_table19 import prime_unfolded
+from minilean.lemma_table21 import MAX_NUMERAL as BATCH21_MAX_NUMERAL
+from minilean.lemma_table21 import PER_INSTANCE as BATCH21_PER_INSTANCE
+from minilean.lemma_table21 import ROWS as BATCH21_ROWS
 from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -201,10 +204,11 @@ SCHEMAS += tuple(
 )
 SCHEMAS += tuple(_s(*row) for row in BATCH18E_ROWS)  # round 18e, kept apart from the batch line
 SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
+SCHEMAS += tuple(_s(*row) for row in BATCH21_ROWS)  # round 21b (Nat.fib)
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
 }
-MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL}
+MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL, **BATCH21_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
 BY_NAME.update(
     {alias: replace(BY_NAME[target], name=alias) for alias, target in (ALIASES | BATCH6_ALIASES).items()}
@@ -261,7 +265,7 @@ def admitted(name: str, ty: str, exps: tuple[tuple[str, int], ...] = ()) -> Decl
 PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
-    | set(BATCH5_PER_INSTANCE) | set(BATCH13_PER_INSTANCE)
+    | set(BATCH5_PER_INSTANCE) | set(BATCH13_PER_INSTANCE) | set(BATCH21_PER_INSTANCE)
 )
 
 
@@ -396,6 +400,7 @@ def _modulus(schema: Schema) -> list[str]:
     moduli = {"Int.emod_emod_of_dvd": ["m", "k"], "Nat.mod_add_div": ["k"], "Nat.div_add_mod": ["k"]}
     moduli.update(BATCH5_PER_INSTANCE)
     moduli.update(BATCH13_PER_INSTANCE)
+    moduli.update(BATCH21_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 

@@ -17,6 +17,8 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Nat.choose": ((_N, _N), _N),
     "Nat.sqrt": ((_N,), _N),
     "Nat.succ": ((_N,), _N),
+    # Mathlib `Nat.fib : ℕ → ℕ` (Data/Nat/Fib/Basic.lean; nat_fib.py)
+    "Nat.fib": ((_N,), _N),
     "Int.natAbs": ((_Z,), _N),
     "Int.toNat": ((_Z,), _N),
     "Real.sqrt": ((_R,), _R),

@@ -13,7 +13,7 @@ a library function is a theorem of Mathlib, so the encoding never makes a false 
 - `Real.logb b x = log x / log b` (its definition, with Lean's x / 0 = 0);
 - `π`: a constant with `3 < π` and `π ≤ 4` (Real.pi_gt_three, Real.pi_le_four);
 - `Int.floor`, `Int.ceil`, `Nat.floor`, `Int.natAbs`, `Int.toNat`, `Nat.sqrt`: exact definitions;
-- `Nat.factorial`, `Nat.choose` and sums/products with symbolic bounds: z3 recursive functions with
+- `Nat.factorial`, `Nat.choose`, `Nat.fib` and sums/products with symbolic bounds: z3 recursive functions with
   Mathlib's defining equations (terminating on every input, so the definitions are consistent).
 Sums with closed bounds of at most `UNFOLD` terms are unfolded.
 """
@@ -28,6 +28,7 @@ from fractions import Fraction
 import z3
 
 import minilean.lib_facts as lib_facts
+import minilean.nat_fib as nat_fib
 import minilean.rpow_numerals as rpow_numerals
 from minilean.bigops import indices, terms
 from minilean.libfuns import LIB_FUNS
@@ -80,6 +81,8 @@ def _int_fn(fn: str, vals: list[int], for_norm_num: bool = False) -> int:
         return vals[0] + 1
     if fn == "Int.toNat":
         return max(vals[0], 0)
+    if fn == nat_fib.NAME:  # kernel reduction (decide) or Mathlib's NatFib norm_num extension
+        return _check_bits(nat_fib.fib_value(vals[0], for_norm_num))
     raise NotEvaluable(fn)
 
 
@@ -112,6 +115,7 @@ def eval_lib_int(e: Expr, env: Mapping[str, int]) -> int:
 _NORM_NUM_FUNS = {
     "Nat.factorial",
     "Nat.sqrt",
+    nat_fib.NAME,  # Mathlib/Tactic/NormNum/NatFib.lean
     *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor", "Inv.inv")),
 }
 
@@ -176,6 +180,16 @@ def _choose() -> z3.FuncDeclRef:
         z3.RecAddDefinition(f, [n, k], z3.If(k <= 0, z3.If(k == 0, 1, 0), z3.If(n <= 0, 0, step)))
         _REC["choose"] = f
     return _REC["choose"]
+
+
+def _fib() -> z3.FuncDeclRef:
+    """Mathlib's `Nat.fib` on n ≥ 0 (0 below: never reached, arguments are ℕ terms)."""
+    if "fib" not in _REC:
+        f = z3.RecFunction("#Nat.fib", _I(), _I())
+        n = z3.Int("#n")
+        z3.RecAddDefinition(f, [n], z3.If(n <= 0, 0, z3.If(n == 1, 1, f(n - 2) + f(n - 1))))
+        _REC["fib"] = f
+    return _REC["fib"]
 
 
 def _npow(sort: z3.SortRef) -> z3.FuncDeclRef:
@@ -297,6 +311,8 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return _factorial()(a[0])
     if fn == "Nat.choose":
         return _choose()(a[0], a[1])
+    if fn == nat_fib.NAME:
+        return _fib()(a[0])
     from minilean.untranslatable import Untranslatable
 
     raise Untranslatable(f"no z3 encoding for {fn}")

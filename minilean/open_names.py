@@ -44,6 +44,9 @@ ALTERNATIVES: dict[str, dict[str, tuple[str, bool, str]]] = {
     "logb": {"Real": ("Real.logb", True, _R)},
     "exp": {"Real": ("Real.exp", True, _R), "Complex": ("Complex.exp", False, _C)},
     "sqrt": {"Real": ("Real.sqrt", True, _R), "Nat": ("Nat.sqrt", True, _N), "Int": ("Int.sqrt", False, _Z)},
+    # `Nat.fib : ℕ → ℕ`; an `Int.fib : ℤ → ℤ` exists in some libraries: listed unmodelled, so `open Int`
+    # makes `fib` refused (ambiguous) rather than guessed
+    "fib": {"Nat": ("Nat.fib", True, _N), "Int": ("Int.fib", False, _Z)},
 }
 # namespaces whose members named as in ALTERNATIVES are all listed there (no root `log`/`logb`/`exp`/
 # `sqrt` exists in Mathlib either); `NNReal` (its `sqrt` takes `ℝ≥0`, a type minilean lacks) is not one

@@ -24,6 +24,7 @@ from minilean.finset_literal import simp_literal
 from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.libfuns import LIB_FUNS
+from minilean.nat_fib import simp_fib_rel, simp_fib_term
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.simp_only_literals import eq_self_closes
@@ -360,6 +361,8 @@ class Simplifier:
             return e.args[0]  # Real.sqrt_zero, Real.sqrt_one (@[simp])
         if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and e.args[0] in (zero, one):
             return zero  # Real.log_zero, Real.log_one (@[simp])
+        if (fib := simp_fib_term(e)) is not None:
+            return fib  # Nat.fib_zero / fib_one / fib_two (@[simp]; nat_fib.py)
         if isinstance(e, EApp) and e.fn == "Real.log" and len(e.args) == 1 and (
             isinstance(e.args[0], ENeg) or (isinstance(e.args[0], EApp) and e.args[0].fn == "abs")
         ):
@@ -561,6 +564,8 @@ class Simplifier:
             return TRUE if eval_closed(p) else FALSE
         if not self.ss.defaults:
             return p
+        if (why := simp_fib_rel(a, b)) is not None:
+            raise TacticFail(why)
         if a == b:
             return TRUE if op in ("=", "≤", "≥", "∣") else FALSE
         if op in _FLIP:
