@@ -19,6 +19,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -206,11 +207,41 @@ def to_result(r: dict[str, Any], seconds: float) -> BenchResult:
         seconds=seconds, extra=r)
 
 
+def record(path: Path, commit: str | None, results_json: Path | None = None) -> int:
+    """Put a measurement made elsewhere (``measure``'s JSON) into the results file as the ``gpu`` entry."""
+    from benchmarks.run import DEFAULT_JSON
+    from core.atomic import atomic_write_text
+
+    target = results_json or DEFAULT_JSON
+    r = json.loads(path.read_text())
+    if not isinstance(r, dict) or not {"device", "train", "sampler", "machine"} <= set(r):
+        print(f"{path}: not a bench_gpu measurement (needs device, train, sampler, machine)", file=sys.stderr)
+        return 2
+    result = to_result(r, 0.0)
+    m = r["machine"]
+    result.extra["measured"] = {"date": m.get("date"), "commit": commit or m.get("commit"),
+                                "quick": not any(t.get("compiled") for t in r["train"]),
+                                "loadavg_1m_before": m.get("loadavg_1m"), "other_processes_cores": 0.0,
+                                "machine_busy": None}
+    data = json.loads(target.read_text()) if target.exists() else {"machine": machine_info(), "results": []}
+    data["results"] = [d for d in data["results"] if d.get("name") != "gpu"] + [result.to_dict()]
+    atomic_write_text(target, json.dumps(data, indent=1, default=str) + "\n")
+    print(f"recorded {path} as the gpu section of {target}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.bench_gpu", description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer steps, no torch.compile, smaller batches")
     p.add_argument("--device", default="cuda")
+    p.add_argument("--record", type=Path, metavar="JSON",
+                   help="do not measure: store this file (printed by a run on a GPU machine) as the GPU "
+                        "section of benchmarks/results.json; `python -m benchmarks.run --only NAME` then "
+                        "re-renders BENCHMARKS.md with it")
+    p.add_argument("--commit", default=None, help="with --record: the commit whose code was measured")
     args = p.parse_args(argv)
+    if args.record is not None:
+        return record(args.record, args.commit)
     if torch.device(args.device).type == "cuda" and not torch.cuda.is_available():
         print(json.dumps({"error": "no CUDA device available"}))
         return 1

@@ -116,6 +116,16 @@ def test_gpu_bench_on_cpu_and_report(tmp_path: Path) -> None:
     assert r["train"][0]["tokens_per_s"] > 0 and sampled["eager"]["tokens_per_s"] > 0
     # on CPU the static path runs eagerly: both paths decode the same greedy rows
     assert sampled["graphs"]["tokens_per_s"] > 0 and sampled["agree"] == 1.0
+    # a measurement made on another machine is recorded as the gpu section of a results file
+    measured, results = tmp_path / "gpu.json", tmp_path / "results.json"
+    measured.write_text(json.dumps(r, default=str))
+    results.write_text(json.dumps({"machine": r["machine"], "results": [{"name": "gpu", "stale": 1}]}))
+    assert bench_gpu.record(measured, "abc1234", results) == 0
+    (entry,) = json.loads(results.read_text())["results"]
+    assert entry["name"] == "gpu" and entry["extra"]["measured"]["commit"] == "abc1234"
+    assert entry["rows"][1][0].startswith("Sampler tiny, 1 states")
+    (tmp_path / "bad.json").write_text("{}")
+    assert bench_gpu.record(tmp_path / "bad.json", None, results) == 2
     res = bench_gpu.to_result(r, 1.0)
     assert len(res.rows) == 3 and all(len(row) == len(res.columns) for row in res.rows)
     assert bench_gpu.peak_flops("NVIDIA H100 80GB HBM3") == 989e12
