@@ -19,7 +19,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from models.static_cache import StaticKVCache
+from models.static_cache import SlotRows, StaticKVCache
 
 VOCAB_MULTIPLE = 64
 
@@ -112,7 +112,7 @@ def apply_rotary(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
     return torch.cat([x1 * cos + x2 * sin, x2 * cos - x1 * sin], dim=-1)
 
 
-class KVCache:
+class KVCache(SlotRows):
     """Key/value cache for batched incremental decoding.
 
     Slots are filled left to right for all rows at once (``length`` is shared); ``positions[b, s]`` is
@@ -135,14 +135,6 @@ class KVCache:
         c = model.config
         p = next(model.parameters())
         return cls(c.n_layer, batch_size, c.n_kv_head, c.head_dim, max_len, p.device, dtype or p.dtype)
-
-    @property
-    def batch_size(self) -> int:
-        return self.positions.shape[0]
-
-    @property
-    def max_len(self) -> int:
-        return self.positions.shape[1]
 
     def _derived(self, k: Tensor, v: Tensor, positions: Tensor, next_position: Tensor) -> KVCache:
         new = KVCache.__new__(KVCache)

@@ -17,7 +17,21 @@ import torch
 from torch import Tensor
 
 
-class StaticKVCache:
+class SlotRows:
+    """What both KV caches share: ``positions`` [rows, slots] gives their shape."""
+
+    positions: Tensor
+
+    @property
+    def batch_size(self) -> int:
+        return self.positions.shape[0]
+
+    @property
+    def max_len(self) -> int:
+        return self.positions.shape[1]
+
+
+class StaticKVCache(SlotRows):
     def __init__(self, k: Tensor, v: Tensor, positions: Tensor, next_position: Tensor, slot: Tensor) -> None:
         self.k, self.v = k, v  # [n_layer, B, H_kv, S, D]
         self.positions = positions  # [B, S]: RoPE position per slot, -1 = empty or padding
@@ -33,14 +47,6 @@ class StaticKVCache:
                    torch.full((batch_size, max_len), -1, dtype=torch.long, device=device),
                    torch.zeros(batch_size, dtype=torch.long, device=device),
                    torch.zeros(1, dtype=torch.long, device=device))
-
-    @property
-    def batch_size(self) -> int:
-        return self.positions.shape[0]
-
-    @property
-    def max_len(self) -> int:
-        return self.positions.shape[1]
 
     def rows(self, n: int) -> StaticKVCache:
         """The first n rows, sharing this cache's memory (and its slot)."""
