@@ -148,6 +148,7 @@ def measure(device: str | torch.device = "cuda", bench: GPUBench = GPUBench()) -
     preset, train_batch, seq_len, steps = bench.preset, bench.train_batch, bench.seq_len, bench.steps
     warmup, compile_model, vocab = bench.warmup, bench.compile_model, bench.vocab
     sampler_batches = bench.sampler_batches
+    t0 = time.perf_counter()
     dev = torch.device(device)
     name = torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu"
     runs = [train_throughput(dev, preset=preset, batch=train_batch, seq_len=seq_len, steps=steps,
@@ -160,7 +161,8 @@ def measure(device: str | torch.device = "cuda", bench: GPUBench = GPUBench()) -
             runs.append({"preset": preset, "compiled": True, "error": f"{type(e).__name__}: {e}"[:500]})
     sampling = sampler_throughput(dev, preset=preset, batches=sampler_batches)
     return {"device": name, "peak_bf16_flops": peak_flops(name) if dev.type == "cuda" else None,
-            "train": runs, "sampler": sampling, "machine": machine_info()}
+            "train": runs, "sampler": sampling, "machine": machine_info(),
+            "seconds": time.perf_counter() - t0}
 
 
 def run(quick: bool = False) -> BenchResult:
@@ -207,7 +209,8 @@ def to_result(r: dict[str, Any], seconds: float) -> BenchResult:
         seconds=seconds, extra=r)
 
 
-def record(path: Path, commit: str | None, results_json: Path | None = None) -> int:
+def record(path: Path, commit: str | None, results_json: Path | None = None,
+           seconds: float | None = None) -> int:
     """Put a measurement made elsewhere (``measure``'s JSON) into the results file as the ``gpu`` entry."""
     from benchmarks.run import DEFAULT_JSON
     from core.atomic import atomic_write_text
@@ -217,7 +220,7 @@ def record(path: Path, commit: str | None, results_json: Path | None = None) -> 
     if not isinstance(r, dict) or not {"device", "train", "sampler", "machine"} <= set(r):
         print(f"{path}: not a bench_gpu measurement (needs device, train, sampler, machine)", file=sys.stderr)
         return 2
-    result = to_result(r, 0.0)
+    result = to_result(r, seconds if seconds is not None else float(r.get("seconds", 0.0)))
     m = r["machine"]
     result.extra["measured"] = {"date": m.get("date"), "commit": commit or m.get("commit"),
                                 "quick": not any(t.get("compiled") for t in r["train"]),
@@ -239,9 +242,10 @@ def main(argv: list[str] | None = None) -> int:
                         "section of benchmarks/results.json; `python -m benchmarks.run --only NAME` then "
                         "re-renders BENCHMARKS.md with it")
     p.add_argument("--commit", default=None, help="with --record: the commit whose code was measured")
+    p.add_argument("--seconds", type=float, default=None, help="with --record: how long the run took")
     args = p.parse_args(argv)
     if args.record is not None:
-        return record(args.record, args.commit)
+        return record(args.record, args.commit, seconds=args.seconds)
     if torch.device(args.device).type == "cuda" and not torch.cuda.is_available():
         print(json.dumps({"error": "no CUDA device available"}))
         return 1
