@@ -146,8 +146,8 @@ class KVCache(SlotRows):
         """A new cache holding the given rows (index tensor; repeats allowed), e.g. to fan out a
         prefilled prompt into several samples."""
         rows = rows.to(self.positions.device)
-        return self._derived(self.k[:, rows].clone(), self.v[:, rows].clone(),
-                             self.positions[rows].clone(), self.next_position[rows].clone())
+        # indexing with a tensor already copies: no clone on top (the fan-out copies every layer's keys)
+        return self._derived(self.k[:, rows], self.v[:, rows], self.positions[rows], self.next_position[rows])
 
     def repeat_interleave(self, n: int) -> KVCache:
         rows = torch.arange(self.batch_size, device=self.positions.device).repeat_interleave(n)
