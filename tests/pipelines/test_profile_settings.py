@@ -73,10 +73,13 @@ def test_every_arm_file_loads_and_changes_the_profile(monkeypatch: pytest.Monkey
     for path in ARMS:  # an arm is a change to the profile it runs on (conjectures_off: to smoke's)
         monkeypatch.setenv(PROFILE_FILE_ENV, str(path))
         assert get_profile("demo") != demo or get_profile("smoke") != smoke, path.name
-    # the shipped recipe's file is the demo's RL settings, with the sessions' longer search limit
+    # arm V, the recipe shipped until arm S replaced it: demo's RL settings without the competition pool,
+    # its SFT rows and the exploration, with the sessions' longer search limit
     monkeypatch.setenv(PROFILE_FILE_ENV, str(next(p for p in ARMS if p.name == "V.json")))
     arm = get_profile("demo")
-    assert arm.rl == demo.rl and arm.search == demo.search.replace(time_budget_s=600.0)
+    assert arm.rl == dataclasses.replace(demo.rl, frontier_per_iteration=48, comp_pool_per_iteration=0,
+                                         explore_k=0, explore_shaped=False)
+    assert arm.search == demo.search.replace(time_budget_s=600.0) and not arm.corpora.sft_comp_lean_style
 
 
 def test_a_bad_arm_file_names_the_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
