@@ -516,9 +516,9 @@ SMOKE = Profile(
         trust_count_proved=1,
         # The pool: half the frontier above, half competition statements without proofs (levels 2-4 of
         # nine families shaped like what the prover misses on MiniF2F-lite), with exploration closers and
-        # state-specific steps in the rollouts only (arm S, docs/RL_EXPERIMENTS.md session 13: lite valid
-        # over 3 search seeds SFT 63.7 -> RL-8 68.0, +4.3 [0.0, +9.3]; minilean valid 73 -> 88; the
-        # frontier-only recipe gained nothing on lite, and its pool had no competition statement at all).
+        # state-specific steps in the rollouts only. Measured (docs/RL_EXPERIMENTS.md, the shaped-pool
+        # run): lite valid over 3 search seeds SFT 63.7 -> RL-8 68.0, +4.3 [0.0, +9.3]; minilean valid
+        # 73 -> 88; the frontier-only pool had no competition statement and gained nothing on lite.
         frontier_per_iteration=24,
         comp_pool_per_iteration=24,
         comp_pool_levels=(2, 3, 4),

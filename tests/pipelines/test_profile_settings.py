@@ -73,7 +73,7 @@ def test_every_arm_file_loads_and_changes_the_profile(monkeypatch: pytest.Monkey
     for path in ARMS:  # an arm is a change to the profile it runs on (conjectures_off: to smoke's)
         monkeypatch.setenv(PROFILE_FILE_ENV, str(path))
         assert get_profile("demo") != demo or get_profile("smoke") != smoke, path.name
-    # arm V, the recipe shipped until arm S replaced it: demo's RL settings without the competition pool,
+    # V.json, the recipe shipped before the shaped pool: demo's RL settings without the competition pool,
     # its SFT rows and the exploration, with the sessions' longer search limit
     monkeypatch.setenv(PROFILE_FILE_ENV, str(next(p for p in ARMS if p.name == "V.json")))
     arm = get_profile("demo")

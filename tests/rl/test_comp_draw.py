@@ -55,7 +55,7 @@ def test_rl_pool_adds_competition_statements_beside_or_instead_of_the_frontier(t
 
 
 def test_the_arm_file_turns_the_competition_data_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    demo = get_profile("demo")  # arm S is the shipped recipe: competition statements in the pool
+    demo = get_profile("demo")  # competition statements in the shipped pool
     assert demo.rl.comp_pool_per_iteration == 24 and demo.corpora.sft_comp_lean_style
     assert demo.rl.explore_shaped and demo.rl.frontier_per_iteration == 24
     monkeypatch.setenv(PROFILE_FILE_ENV, str(ARM))
@@ -63,7 +63,7 @@ def test_the_arm_file_turns_the_competition_data_on(monkeypatch: pytest.MonkeyPa
     assert arm.rl.comp_pool_per_iteration > 0 and arm.corpora.sft_comp_lean_style
     assert set(arm.rl.comp_pool_levels) == {2, 3, 4}
     assert arm.rl.comp_pool_families == ()  # the competition arm draws from every family
-    # arm V, the frontier-only recipe shipped before, turns all of it off again
+    # V.json, the frontier-only recipe shipped before, turns all of it off again
     monkeypatch.setenv(PROFILE_FILE_ENV, str(ARM.with_name("V.json")))
     v = get_profile("demo")
     assert v.rl.comp_pool_per_iteration == 0 and not v.corpora.sft_comp_lean_style and v.rl.explore_k == 0
@@ -80,7 +80,7 @@ def test_draw_keeps_only_the_named_families_and_the_shaped_arm_names_them(
         comp_draw.draw(1, 5, families=("no_such_family",))
     with pytest.raises(ValueError, match="comp_pool_families"):
         dataclasses.replace(get_profile("smoke").rl, comp_pool_families=("Bad Name",))
-    arm = get_profile("demo")  # arm S (session 13), shipped since session 16
+    arm = get_profile("demo")  # the shaped pool is the shipped recipe
     assert arm.rl.explore_shaped and arm.rl.explore_k == 4
     assert set(arm.rl.comp_pool_families) <= set(comp_pool.ALL_FAMILIES)
     assert {"sq_hint", "rat_shift", "mod_cases", "solve_eval"} <= set(arm.rl.comp_pool_families)

@@ -62,6 +62,7 @@ OVERRIDES = {
                    "val_check_interval": 1000,
                    "kl_weight": 0.5},
         "frontier_per_iteration": 0,  # the pool is exactly TRAIN here (smoke uses generated statements)
+        "comp_pool_per_iteration": 0,
         "use_rl_statements": True,
     },
 }

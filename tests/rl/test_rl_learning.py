@@ -247,7 +247,8 @@ def test_rl_pool_adds_and_records_the_frontier(tmp_path: Path) -> None:
              "statement": r["statement"]} for r in load_theorems("train")[:5]]
     off = get_profile("smoke")
     off = dataclasses.replace(
-        off, rl=dataclasses.replace(off.rl, frontier_per_iteration=0, use_rl_statements=True))
+        off, rl=dataclasses.replace(off.rl, frontier_per_iteration=0, comp_pool_per_iteration=0,
+                                    use_rl_statements=True))
     assert rl_pool(tmp_path, base, 1, off, []) == (base, 0)
     with pytest.raises(ValueError, match="use_rl_statements"):  # no base and no frontier: an empty pool
         dataclasses.replace(off.rl, use_rl_statements=False)

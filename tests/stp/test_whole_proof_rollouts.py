@@ -143,7 +143,8 @@ def test_rollouts_asset_in_whole_proof_mode(tmp_path: Path, minilean_url: str, t
         "compute": {"num_threads": 2}, "search": {"concurrency": 2},
         "whole_proof": {"max_new_tokens": 16, "batch_size": 4},
         "rl": {"rollout_mode": "whole_proof", "whole_proof_samples": 4, "theorems_per_iteration": 4,
-               "batches_per_iteration": 1, "frontier_per_iteration": 0, "use_rl_statements": True,
+               "batches_per_iteration": 1, "frontier_per_iteration": 0, "comp_pool_per_iteration": 0,
+               "use_rl_statements": True,
                "check_statements": False}}))
     monkeypatch.setenv("PROOFMILL_PROFILE_FILE", str(profile_file))
     instance = dg.DagsterInstance.ephemeral()
