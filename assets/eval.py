@@ -10,7 +10,7 @@ import dagster as dg
 
 from assets import keys
 from assets.config_checks import check_config
-from assets.eval_view import eval_metadata
+from assets.eval_view import eval_metadata, few_errors_check, few_errors_spec
 from assets.progress import AttemptProgress
 from assets.resources import ProofmillResource
 
@@ -33,6 +33,7 @@ class EvalConfig(dg.Config):
     group_name=keys.EVAL_GROUP,
     deps=[keys.key(keys.SFT_CHECKPOINT), keys.key(keys.BENCHMARKS)],
     description="SFT checkpoint vs a uniform-random tactic policy, same MCTS budget, on the eval split.",
+    check_specs=[few_errors_spec(keys.EVAL_REPORT_SFT)],
 )
 def eval_report_sft(
     context: dg.AssetExecutionContext, config: EvalConfig, proofmill: ProofmillResource
@@ -61,7 +62,8 @@ def eval_report_sft(
         context.log.info(f"{name}: {stats['batching']}")
     mlflow = result.log_to_mlflow(checkpoint, proofmill.tracking_uri)
     context.log.info(f"MLflow: {mlflow}")
-    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, settings.eval_split))
+    return dg.MaterializeResult(metadata=eval_metadata(result, mlflow, settings.eval_split),
+                                check_results=[few_errors_check(result.summary)])
 
 
 # ------------------------------------------------------------------------------------------- sweep

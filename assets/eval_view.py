@@ -126,3 +126,35 @@ def eval_metadata(result: Any, mlflow: str, split: str | None) -> dict[str, Any]
         label = set_label(ds, split, counts.get(ds, 0), None)
         md[f"chart_{ds}"] = chart_metadata(chart, f"{label}: {caption}")
     return md
+
+
+FEW_ERRORS = "few_errors"
+# An eval where more of a run's attempts than this ended in an error (a Lean server down, a sampler
+# exception: a failed CUDA graph capture once errored every attempt of an SFT eval) measures the plumbing,
+# not the policy; the report is still written, but the run stops there instead of going on to RL.
+MAX_ERROR_SHARE = 0.2
+
+
+def few_errors_check(summary: Mapping[str, Any]) -> dg.AssetCheckResult:
+    """Fails (blocking) when any run of an eval report has more than ``MAX_ERROR_SHARE`` of its attempts
+    ending in an error; the description names the run and its first error messages."""
+    shares = {run: (int(s["error"]), int(s["theorems"])) for run, s in summary["runs"].items()}
+    bad = {run: c for run, c in shares.items() if c[1] and c[0] / c[1] > MAX_ERROR_SHARE}
+    first = {run: summary["runs"][run].get("errors", [])[:3] for run in bad}
+    return dg.AssetCheckResult(
+        check_name=FEW_ERRORS,
+        passed=not bad,
+        severity=dg.AssetCheckSeverity.ERROR,
+        description=None if not bad else "; ".join(
+            f"{run}: {e} of {n} attempts errored (limit {MAX_ERROR_SHARE:.0%}), e.g. "
+            + " | ".join(m[:200] for m in first[run]) for run, (e, n) in bad.items()),
+        metadata={"errors": ", ".join(f"{run} {e} of {n}" for run, (e, n) in shares.items()),
+                  "max_error_share": MAX_ERROR_SHARE},
+    )
+
+
+def few_errors_spec(asset: dg.AssetKey | str) -> dg.AssetCheckSpec:
+    return dg.AssetCheckSpec(FEW_ERRORS, asset=asset, blocking=True,
+                             description=f"fails the run when more than {MAX_ERROR_SHARE:.0%} of any "
+                             "evaluated policy's attempts ended in an error (the numbers would measure "
+                             "the plumbing, not the policy)")

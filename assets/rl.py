@@ -47,7 +47,7 @@ import dagster as dg
 
 from assets import keys
 from assets.config_checks import check_config
-from assets.eval_view import eval_metadata
+from assets.eval_view import FEW_ERRORS, eval_metadata, few_errors_check, few_errors_spec
 from assets.inline_plot import history_chart
 from assets.io import markdown_table, mlflow_image, proofs_markdown
 from assets.keys import RL_PARTITIONS, RL_PARTITIONS_NAME  # noqa: F401 -- re-exported for launchers
@@ -478,7 +478,8 @@ NOT_BELOW_SFT = "not_below_sft"
             asset=keys.RL_EVAL,
             description="warns when policy[k] proves fewer theorems than the SFT checkpoint on any eval "
             "benchmark (each set on its own)",
-        )
+        ),
+        few_errors_spec(keys.RL_EVAL),
     ],
 )
 def rl_eval(
@@ -490,7 +491,8 @@ def rl_eval(
     k, settings = iteration_of(context.partition_key), proofmill.settings
     rl = settings.rl
     if not (config.force or is_eval_iteration(k, rl.eval_every, rl.iterations)):
-        yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check result is required
+        yield _explain_skip(context, k, rl.eval_every, rl.iterations)  # the check results are required
+        yield dg.AssetCheckResult(check_name=FEW_ERRORS, passed=True, metadata={"evaluated": False})
         return
     search, checkpoints = settings.search, _eval_checkpoints(proofmill, k)
     theorems = proofmill.eval_statements(config.max_theorems)
@@ -511,6 +513,7 @@ def rl_eval(
     md = {**eval_metadata(result, mlflow, settings.eval_split), **_spread_and_best(proofmill, k)}
     yield dg.Output(str(result.report_dir), metadata=md)
     yield _not_below_sft(k, result.summary, md.get("delta_vs_sft_ci95"))
+    yield few_errors_check(result.summary)
 
 
 def _not_evaluated(k: int, reason: str) -> dg.AssetCheckResult:

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from assets.eval import BASELINE_RUN, SFT_RUN, eval_report_sft
+from assets.eval_view import FEW_ERRORS
 from assets.resources import ProofmillResource
 from minilean.theorems import load_theorems
 
@@ -57,6 +58,8 @@ def test_eval_report_sft_asset(tmp_path) -> None:
         run_config={"ops": {"eval_report_sft": {"config": {"num_simulations": 8, "concurrency": 4}}}},
     )
     assert result.success
+    (check,) = result.get_asset_check_evaluations()
+    assert check.check_name == FEW_ERRORS and check.passed
     md = result.asset_materializations_for_node("eval_report_sft")[0].metadata
     assert md["theorems"].value == 6  # only the valid split
     assert 0.0 <= md[f"success_rate_{SFT_RUN}"].value <= 1.0
@@ -82,3 +85,26 @@ def test_eval_report_sft_asset(tmp_path) -> None:
     )
     logged = run.data.metrics[f"eval/{BASELINE_RUN}_success_rate"]
     assert round(logged, 4) == md[f"success_rate_{BASELINE_RUN}"].value
+
+
+@pytest.mark.slow
+def test_an_eval_where_every_attempt_errors_stops_the_run(tmp_path) -> None:
+    """Statements Lean cannot elaborate: every attempt of both runs is an error. The report is written
+    (it shows the errors) but the blocking check fails the step, so nothing downstream trusts it."""
+    resource = ProofmillResource(
+        profile="smoke", home=str(tmp_path / "home"), mlflow_tracking_uri=f"sqlite:///{tmp_path}/mlflow.db"
+    )
+    _write_inputs(resource)
+    broken = [{"dataset": "minilean", "id": f"broken_{i}", "split": "valid", "header": "",
+               "statement": f"theorem broken_{i} (x : ℕ) : x + = {i} := by\n  sorry"} for i in range(3)]
+    pq.write_table(pa.Table.from_pylist(broken), resource.corpus_path("benchmark_statements"))
+    result = dg.materialize(
+        [eval_report_sft], resources={"proofmill": resource}, raise_on_error=False,
+        run_config={"ops": {"eval_report_sft": {"config": {"num_simulations": 4, "concurrency": 2}}}},
+    )
+    assert not result.success
+    (check,) = result.get_asset_check_evaluations()
+    assert check.check_name == FEW_ERRORS and not check.passed
+    assert "3 of 3 attempts errored" in check.description
+    summary = json.loads((tmp_path / "home" / "eval" / "sft" / "summary.json").read_text())
+    assert all(s["error"] == 3 for s in summary["runs"].values())

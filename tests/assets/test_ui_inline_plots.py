@@ -199,8 +199,10 @@ def test_a_skipped_rl_eval_partition_says_why(tmp_path: Path, monkeypatch: pytes
         assert observation.partition == "3"
         assert observation.description.startswith("skipped: eval every 2 iterations and on the last (5)")
         assert observation.metadata["skipped"].value == observation.description
-        [check] = result.get_asset_check_evaluations()
-        assert check.passed and check.description.startswith("skipped: eval every 2 iterations")
+        checks = {c.check_name: c for c in result.get_asset_check_evaluations()}
+        assert set(checks) == {"not_below_sft", "few_errors"} and all(c.passed for c in checks.values())
+        assert checks["not_below_sft"].description.startswith("skipped: eval every 2 iterations")
+        assert checks["few_errors"].metadata["evaluated"].value is False
 
 
 def test_the_report_summary_says_its_rate_is_pooled(tmp_path: Path) -> None:
