@@ -536,8 +536,9 @@ SMOKE = Profile(
     conjecture=dataclasses.replace(STP_CONJECTURE, max_seeds=16, per_seed=32),
 )
 
-# `smoke` with more RL iterations and a denser learning curve: 1625 s on 2 idle cores (README). The same
-# SFT (conjecture rows included); conjecturing itself is off here, its ~100 s per iteration would not fit.
+# `smoke` with more RL iterations and a denser learning curve: 1,090 s of Dagster runs on 2 cores (the run
+# in docs/RL_EXPERIMENTS.md that shipped the competition pool). The same SFT (conjecture rows included);
+# conjecturing itself is off here, its ~100 s per iteration would not fit.
 DEMO = dataclasses.replace(
     SMOKE,
     name="demo",
