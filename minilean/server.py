@@ -403,6 +403,7 @@ class MiniLeanApp:
             "imports": self.imports,
             "uptime_s": round(time.time() - self.started, 3),
             "calls": self.faults.calls,
+            "injected_faults": dict(self.faults.injected),  # what --error-rate / --drop-rate answered
             "reaped_leases": self.pool.reaped,
         }
 

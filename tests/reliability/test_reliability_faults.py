@@ -160,6 +160,7 @@ def test_eval_under_faults_matches_the_clean_run() -> None:
             assert pool.metrics()["servers_alive"] == 2
             tail = prove_many(theorems[:6], pool, reference_policy(theorems), CONFIG, concurrency=4)
             back = LeanClient(restarted[0].url).status()["calls"]
+            injected = LeanClient(flaky.url).status()["injected_faults"]
         bad_proofs = proof_checks(restarted[0].url, theorems, faulty)  # the clean one (its warm-up is over)
     finally:
         for server in servers + restarted:
@@ -178,9 +179,12 @@ def test_eval_under_faults_matches_the_clean_run() -> None:
     assert all(c == f for c, f in agree), [(c, f) for c, f in agree if c != f]
     faulty_proven = sum(a.outcome == "proven" for a in faulty)
     assert abs(clean_proven - faulty_proven) <= 2, (clean_proven, faulty_proven)
-    # the faults really happened and were retried
+    # the faults really happened and were retried: an injected 500 on an idempotent call is repeated in
+    # place by the client, one on a tactic call reaches the pool as a LeanServerError; which calls the
+    # seeded rolls hit depends on how the run's calls interleave, so the two are counted together
     kinds = metrics["errors_by_kind"]
-    assert kinds.get("LeanServerError", 0) >= 1, kinds
+    assert injected["error"] >= 1, injected
+    assert kinds.get("LeanServerError", 0) + metrics["retried_in_place"] >= 1, (kinds, metrics)
     # dropped or killed connections: retried in place (idempotent calls) or counted when a theorem restarts
     dropped = kinds.get("LeanConnectionError", 0) + metrics["retried_in_place"]
     assert dropped >= 1, (kinds, metrics["retried_in_place"])
