@@ -80,6 +80,34 @@ def admit_block(lines: list[str], ln: int, closed: bool = False) -> tuple[list[s
     return [*lines[: ln - 1], *([] if closed else [" " * ind + "sorry"]), *lines[end:]], n
 
 
+_DECL_RE = re.compile(r"^(?:theorem|lemma|example)\b")
+
+
+def admit_proof_body(lines: list[str], ln: int) -> tuple[list[str], int] | None:
+    """Line `ln` is the last line of a declaration header that spans several lines and ends in `by` (Lean
+    puts "unsolved goals" for the whole proof there): its proof body becomes one `sorry`. The body's
+    first line is indented like the header's continuation, so `admit_block` would drop the header's own
+    last line (and report the theorem as an unexpected end of input). None when `ln` is no such line."""
+    if not 0 < ln < len(lines) or not lines[ln - 1].rstrip().endswith("by"):
+        return None
+    start = ln - 1
+    while start > 0 and _indent(lines[start]) > 0:
+        start -= 1
+        if lines[start].rstrip().endswith("by"):
+            return None  # a `by` block opens above: line `ln` is inside a proof, not the header
+    if not _DECL_RE.match(lines[start]) or start == ln - 1:
+        return None
+    body = [t for t in lines[ln:] if t.strip()]
+    if not body or _indent(body[0]) == 0:
+        return None
+    ind = _indent(body[0])
+    end = ln
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > 0):
+        end += 1
+    n = sum(1 for t in lines[ln:end] if t.strip())
+    return [*lines[:ln], " " * ind + "sorry", *lines[end:]], n
+
+
 def admit_have(lines: list[str], ln: int) -> tuple[list[str], int] | None:
     """A failing `have h : T := …` keeps its statement and the lines after it: its proof becomes
     `sorry` (the term or nested `by` block after `:=` is dropped). None when line `ln` is no such `have`."""
@@ -122,6 +150,13 @@ def depth_of(client: LeanClient, row: dict, statements: dict[str, dict]) -> Dept
             out.admitted_lines -= 1  # its line was counted with its proof, and is counted again below
             admitted = admit_block(lines, ln)
             last_have = 0
+        elif msg.startswith("unsolved goals") and (body := admit_proof_body(lines, ln)) is not None:
+            lines, n = body  # the proof as a whole leaves a goal: one block, the whole body
+            out.depth += 1
+            out.admitted_lines += n
+            out.reasons.append("unsolved goals at the end of the proof")
+            last_have = 0
+            continue
         elif text.strip() != "sorry":  # an error on an admitted line cannot be admitted away
             admitted = None if closed else admit_have(lines, ln)
             last_have = ln if admitted is not None else 0

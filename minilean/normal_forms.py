@@ -23,6 +23,7 @@ from minilean.syntax import (
     FALSE,
     INT,
     NAT,
+    RAT,
     TRUE,
     EApp,
     EBin,
@@ -176,7 +177,8 @@ def push_cast_expr(e: Expr) -> Expr:
             return a  # Nat.cast_ofNat
         if isinstance(a, ECast):  # ((n : ℤ) : ℝ) = (n : ℝ): Int.cast_natCast
             return push_cast_expr(ECast(a.arg, a.src, e.dst))
-        if isinstance(a, EBin) and (a.op in ("+", "*") or (a.op == "-" and e.src != NAT)):
+        if isinstance(a, EBin) and (a.op in ("+", "*") or (a.op == "-" and e.src != NAT)
+                                    or (a.op == "/" and e.src == RAT)):  # Rat.cast_div: no side condition
             lhs, rhs = ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst)
             return EBin(a.op, push_cast_expr(lhs), push_cast_expr(rhs))
         if isinstance(a, EBin) and a.op == "^":

@@ -29,6 +29,7 @@ from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.simp_only_literals import eq_self_closes
 from minilean.simp_order import order_simp
+from minilean.sum_const import const_step
 from minilean.syntax import (
     COMPLEX,
     FALSE,
@@ -227,6 +228,8 @@ class Simplifier:
             if (lo, hi) != (e.lo, e.hi):  # the bounds are simplified too (congruence; outside the binder)
                 return replace(e, lo=lo, hi=hi)
             stepped = range_step(e, frozenset(self.ss.ranges), self.ss.defaults)
+            if stepped is None:  # sum_const / prod_const / card_range (sum_const.py)
+                stepped = const_step(e, self.ss.defaults, bool(self.ss.ranges))
             if stepped is not None:
                 self._tick()
                 return stepped
@@ -343,6 +346,10 @@ class Simplifier:
                 return EBin("^", ECast(a.lhs, e.src, e.dst), a.rhs)  # cast_pow
             if isinstance(a, EBin) and a.op == "-" and e.src != NAT:
                 return EBin("-", ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))  # Int.cast_sub
+            if isinstance(a, EBin) and a.op == "/" and e.src == RAT:
+                # Rat.cast_div (@[simp, norm_cast], `Mathlib/Data/Rat/Cast/CharZero.lean`): unconditional
+                # into a characteristic-zero field; ℕ/ℤ division casts need divisibility and stay
+                return EBin("/", ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))
             if isinstance(a, ENeg):
                 return ENeg(ECast(a.arg, e.src, e.dst))  # cast_neg
             return None
@@ -387,6 +394,8 @@ class Simplifier:
         if op == "+":
             if a == ENeg(b) or b == ENeg(a):
                 return zero  # neg_add_cancel / add_neg_cancel
+            if isinstance(a, EBin) and a.op == "-" and a.rhs == b:
+                return a.lhs  # sub_add_cancel (@[simp], the additive `div_mul_cancel`)
             return a if b == zero else b if a == zero else None
         if op == "*":
             if b == one:
@@ -407,6 +416,10 @@ class Simplifier:
         if op == "-" and isinstance(a, EBin) and isinstance(b, EBin) and (a.op, b.op) == ("+", "-"):
             if a.lhs == b.lhs:
                 return EBin("+", a.rhs, b.rhs)  # add_sub_sub_cancel
+        if op == "-" and isinstance(a, EBin) and a.op == "+" and b in (a.lhs, a.rhs):
+            # add_sub_cancel_right / add_sub_cancel_left (@[simp], the additive forms of
+            # `mul_div_cancel_right` / `mul_div_cancel_left` in `Mathlib/Algebra/Group/Basic.lean`)
+            return a.lhs if a.rhs == b else a.rhs
         if op == "∸" and isinstance(a, EBin) and a.op == "+" and b in (a.lhs, a.rhs):
             return a.lhs if a.rhs == b else a.rhs  # add_tsub_cancel_right / add_tsub_cancel_left (@[simp])
         if op in ("-", "∸"):

@@ -1392,8 +1392,10 @@ def _has_contradiction(g: Goal) -> bool:
         if isinstance(ty, PRel):
             if ty.op == "≠" and expr_defeq(ty.lhs, ty.rhs, ty.ty):
                 return True
-            if ty.op == "=" and closed_truth(ty) is False:
-                return True  # distinct literals
+        if closed_truth(ty) is False:
+            # Lean's `contradiction` (`Meta/Tactic/Contradiction.lean`, `useDecide`): a hypothesis without
+            # free variables whose `Decidable` instance evaluates to `false` (`1 < 1`, `3 = 4`, `2 ∣ 5`)
+            return True
         imp = as_imp(ty)
         if imp is not None and imp[1] == FALSE and any(defeq(o, imp[0]) for o in hyps):
             return True

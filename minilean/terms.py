@@ -39,6 +39,7 @@ from minilean.goals import (
 from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
+from minilean.nat_int_cast import push_nat_int_casts
 from minilean.nat_lt_unfold import unfold_nat_lt
 from minilean.numeral_casts import match_uncast
 from minilean.sub_unfold import unfold_sub
@@ -349,11 +350,19 @@ class Elaborator:
             return True
         zg, ze = zeta(got, self.hyps), zeta(expected, self.hyps)
         if zg is None and ze is None:
-            return self._sub_defeq(got, expected)
+            return self._sub_defeq(got, expected) or self._cast_defeq(got, expected)
         zg, ze = zg or got, ze or expected
         if defeq(zg, ze) or defeq_unfolding(zg, ze) or self._offset_defeq(zg, ze):
             return True
-        return self._sub_defeq(zg, ze)
+        return self._sub_defeq(zg, ze) or self._cast_defeq(zg, ze)
+
+    def _cast_defeq(self, got: Prop, expected: Prop) -> bool:
+        """`((a + b : ℕ) : ℤ)` is `↑a + ↑b` by the definitions of `Int.add` / `Int.mul` (nat_int_cast.py)."""
+        cg, ce = push_nat_int_casts(got), push_nat_int_casts(expected)
+        if (cg, ce) == (got, expected):
+            return False
+        return (defeq(cg, ce) or defeq_unfolding(cg, ce) or self._offset_defeq(cg, ce)
+                or self._sub_defeq(cg, ce))
 
     @staticmethod
     def _sub_defeq(got: Prop, expected: Prop) -> bool:
@@ -771,6 +780,8 @@ class Elaborator:
                     else:
                         self.check(arg, inst)  # type: ignore[arg-type]
                 elif isinstance(arg, _Typed) or arg[0] in ("id", "app", "proj", "ascr"):  # type: ignore[index]
+                    if len(todo) > 1 and self._waits_for_type(arg):
+                        continue
                     if isinstance(arg, _Typed):
                         ty = arg.ty
                     else:
@@ -791,6 +802,14 @@ class Elaborator:
                 raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
         st.pending = []
 
+
+    def _waits_for_type(self, arg: object) -> bool:
+        """`rfl` has no type of its own: against a binder type that still has metavariables (`absurd rfl h`)
+        Lean unifies that type with `?x = ?x` and the later arguments fix `?x`. Checking `rfl` once the
+        other arguments have made the binder type ground gives the same verdict (it must then be a
+        reflexivity that Lean's defeq check accepts)."""
+        return (not isinstance(arg, _Typed) and arg == ("id", "rfl")  # type: ignore[comparison-overlap]
+                and self._local("rfl") is None)
 
     def _synth_postponable(self, arg: tuple, hint: Prop, others: bool) -> Prop | None:
         """The type of an argument whose binder type still has metavariables. A table lemma whose type
