@@ -664,6 +664,10 @@ def _infer_exponents(
         el.holes[:] = holes  # type: ignore[attr-defined]
         el.sorries[:] = sorries  # type: ignore[attr-defined]
     missing = [v for v in names if v not in found]
+    if missing and fld is not None and expected is not None and args:
+        # `apply Int.modEq_iff_dvd.mpr h`: Lean elaborates `h` before it unifies the conclusion with the goal
+        # (up to defeq, which the trial's syntactic match is not), so the arguments alone may fix them
+        return _infer_exponents(el, name, ty, args, None, names, fld=fld)
     if missing:
         what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
         msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
