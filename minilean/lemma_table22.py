@@ -42,6 +42,12 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("inv_eq_one_div", "QR", "(x : α)", "x⁻¹ = 1 / x"),
     ("div_eq_mul_one_div", "QR", "(a b : α)", "a / b = a * (1 / b)"),
     ("mul_div_assoc", "QR", "(a b c : α)", "a * b / c = a * (b / c)"),
+    # `div_mul_div_comm (a b c d : α) : a / b * (c / d) = a * c / (b * d)` (`[DivisionCommMonoid α]`)
+    ("div_mul_div_comm", "QR", "(a b c d : α)", "a / b * (c / d) = a * c / (b * d)"),
+    # `lemma div_mul_cancel_left₀ (ha : a ≠ 0) (b : G₀) : a / (a * b) = b⁻¹` (`Algebra/GroupWithZero/Basic.lean`,
+    # `variable {a b : G₀}`), the statement since the 2024-03-22 renames (which deprecated `div_mul_right`
+    # for it); an older lemma of the name is not modelled, as `lemma_table18`'s `div_mul_cancel₀`
+    ("div_mul_cancel_left₀", "QR", "{a : α} (ha : a ≠ 0) (b : α)", "a / (a * b) = b⁻¹"),
     # ---- numerals (`one_ne_zero [NeZero (1 : α)]`, `two_ne_zero`, `zero_le_one [ZeroLEOneClass α]`,
     # `zero_le_two`, `zero_lt_three`: the type is implicit, fixed by the expected type)
     ("one_ne_zero", "NZQR", "", "(1 : α) ≠ 0"),
@@ -170,15 +176,19 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Real.cos_two_mul", "R", "(x : α)", "Real.cos (2 * x) = 2 * Real.cos x ^ 2 - 1"),
     ("Real.sin_pi_sub", "R", "(x : α)", "Real.sin (Real.pi - x) = Real.sin x"),
     ("Real.cos_pi_sub", "R", "(x : α)", "Real.cos (Real.pi - x) = -Real.cos x"),
+    # `theorem Real.sin_eq_zero_iff {x : ℝ} : sin x = 0 ↔ ∃ n : ℤ, (n : ℝ) * π = x` (`…/Trigonometric/Basic.lean`)
+    ("Real.sin_eq_zero_iff", "R", "{x : α}", "Real.sin x = 0 ↔ ∃ n : ℤ, (n : ℝ) * Real.pi = x"),
     ("Real.sin_pi", "R", "", "Real.sin Real.pi = 0"),
+    # `theorem Real.pi_pos : 0 < π`, `theorem Real.pi_ne_zero : π ≠ 0` (z3 knows `3 < π ≤ 4`)
+    ("Real.pi_pos", "R", "", "0 < Real.pi"),
+    ("Real.pi_ne_zero", "R", "", "Real.pi ≠ 0"),
     ("Real.cos_pi", "R", "", "Real.cos Real.pi = -1"),
 )
 
 # rows z3 cannot prove: admitted once minilean proves the statement at the type in use (`lemmas._proved`).
-# `eq_one_or_self_of_dvd`: a divisor of `p ≥ 2` is at most `p` (`Nat.le_of_dvd`); below `p` it is 1 by
-# `Nat.prime_def_lt`'s clause, which minilean reads off `pp` through the unfolded rows `two_le` and the
-# `∀ m < p` fact (`lemma_table19.PRIME_UNFOLD`'s characterisation, proved as `Nat.Prime.eq_one_of_lt_dvd`
-# below is not a Mathlib name, so the proof goes through `Nat.not_prime_iff_exists_dvd_lt` instead)
+# `eq_one_or_self_of_dvd` (z3 does not bound a divisor by `p`: nonlinear): a divisor `m` of `p ≥ 2` is at
+# most `p` (`Nat.le_of_dvd`); if `m < p` and `m ≠ 1`, then `2 ≤ m` and `m` witnesses `¬Nat.Prime p` by
+# `Nat.not_prime_iff_exists_dvd_lt` (`lemma_table19`), contradicting `pp`
 PROOFS: dict[str, str] = {
     "Nat.Prime.eq_one_or_self_of_dvd": (
         "have h2 : 2 ≤ p := Nat.Prime.two_le pp\n"

@@ -98,6 +98,10 @@ def _trig(enc, e: EApp, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
         else:  # `Real.cos_sub : cos (x - y) = cos x * cos y + sin x * sin y`, `Real.sin_sub`
             facts.append(v == (cx * cy + sx * sy if is_cos else sx * cy - cx * sy))
     pi = EApp("Real.pi", ())
+    if not is_cos:  # `Real.sin_eq_zero_iff {x : ℝ} : sin x = 0 ↔ ∃ n : ℤ, (n : ℝ) * π = x`
+        n = z3.Int("#sin_zero_n")
+        at = enc.expr(arg, REAL)
+        facts.append((v == 0) == z3.Exists([n], z3.ToReal(n) * enc.expr(pi, REAL) == at))
     if arg == pi:  # `Real.sin_pi : sin π = 0`, `Real.cos_pi : cos π = -1`
         facts.append(v == (-1 if is_cos else 0))
     if isinstance(arg, EBin) and arg.op == "-" and arg.lhs == pi:
