@@ -137,6 +137,17 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Nat.pow_mul", "N", "(a : α) (m : exp) (n : exp)", "a ^ (m * n) = (a ^ m) ^ n"),
     ("Nat.pow_add", "N", "(a : α) (m : exp) (n : exp)", "a ^ (m + n) = a ^ m * a ^ n"),
     ("Nat.pow_zero", "N", "(b : α)", "b ^ 0 = 1"),
+    # `@[simp] protected theorem Nat.one_pow (n : Nat) : 1 ^ n = 1` (every exponent, `SYMBOLIC`)
+    ("Nat.one_pow", "N", "(n : exp)", "1 ^ n = 1"),
+    # Lean core divisibility (`Init/Data/Nat/Dvd.lean`): `protected theorem Nat.dvd_add {a b c : Nat} (h₁ : a ∣ b)
+    # (h₂ : a ∣ c) : a ∣ b + c`, `protected theorem Nat.dvd_trans {a b c : Nat} (h₁ : a ∣ b) (h₂ : b ∣ c) : a ∣ c`
+    # (z3 does not prove them with a variable divisor: `PROOFS`); `theorem Nat.gcd_eq_zero_iff {i j : Nat} :
+    # gcd i j = 0 ↔ i = 0 ∧ j = 0` (checked through `lib_facts`' instance of it) and `theorem Nat.Coprime.symm :
+    # Coprime n m → Coprime m n` (`Nat.gcd_comm`'s `lib_facts` instance)
+    ("Nat.dvd_add", "N", "{a b c : α} (h₁ : a ∣ b) (h₂ : a ∣ c)", "a ∣ b + c"),
+    ("Nat.dvd_trans", "N", "{a b c : α} (h₁ : a ∣ b) (h₂ : b ∣ c)", "a ∣ c"),
+    ("Nat.gcd_eq_zero_iff", "N", "{i j : α}", "Nat.gcd i j = 0 ↔ i = 0 ∧ j = 0"),
+    ("Nat.Coprime.symm", "N", "{n m : α} (h : Nat.Coprime n m)", "Nat.Coprime m n"),
     # ---- casts (`Data/Nat/Cast/Defs.lean`, `Data/Nat/Cast/Basic.lean`): `Nat.cast_zero : ((0 : ℕ) : R) = 0`,
     # `Nat.cast_one`, `Nat.cast_pow (n m : ℕ) : ↑(n ^ m) = (n : R) ^ m` (`[Semiring R]`; the exponent a
     # numeral, as every `exp` binder without a symbolic proof)
@@ -190,6 +201,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
 # most `p` (`Nat.le_of_dvd`); if `m < p` and `m ≠ 1`, then `2 ≤ m` and `m` witnesses `¬Nat.Prime p` by
 # `Nat.not_prime_iff_exists_dvd_lt` (`lemma_table19`), contradicting `pp`
 PROOFS: dict[str, str] = {
+    # the witnesses of the two divisibilities give one of the conclusion (as `lemma_table3`'s `dvd_trans`)
+    "Nat.dvd_add": "obtain ⟨k, hk⟩ := h₁\n  obtain ⟨m, hm⟩ := h₂\n  exact ⟨k + m, by rw [hk, hm]; ring⟩",
+    "Nat.dvd_trans": "obtain ⟨k, hk⟩ := h₁\n  obtain ⟨m, hm⟩ := h₂\n  exact ⟨k * m, by rw [hm, hk, mul_assoc]⟩",
     "Nat.Prime.eq_one_or_self_of_dvd": (
         "have h2 : 2 ≤ p := Nat.Prime.two_le pp\n"
         "  have hle : m ≤ p := Nat.le_of_dvd (by omega) hm\n"
@@ -209,6 +223,7 @@ SYMBOLIC: dict[str, str] = {
     "Nat.one_le_pow": (
         "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [pow_succ]\n    nlinarith"
     ),
+    "Nat.one_pow": "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [pow_succ, ih]",
     # the same proofs as `pow_laws`' `pow_mul` / `pow_add` (the core rows state the same equations at ℕ)
     "Nat.pow_add": (
         "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [← add_assoc, pow_succ, pow_succ, ih, mul_assoc]"

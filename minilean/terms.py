@@ -609,9 +609,9 @@ class Elaborator:
 
     def _table_field(self, ty: Prop, field: str, args: list) -> tuple[Decl, list] | None:
         """`hp.two_le` on `hp : Nat.Prime p`, `h.mul_left b` on `h : Even a`, `h.pow 2` on
-        `h : a ≡ b [ZMOD n]`: Lean's generalized field notation, `Nat.Prime.two_le hp`, with the receiver
-        placed at the first explicit binder whose type is in the namespace; only for lemmas of the checked
-        table (round 22a)."""
+        `h : a ≡ b [ZMOD n]`, `h.symm` on `h : Nat.Coprime a b`: Lean's generalized field notation,
+        `Nat.Prime.two_le hp`, with the receiver placed at the first explicit binder whose type is in the
+        namespace; only for lemmas of the checked table (round 22a)."""
         import re
 
         from minilean.lemmas import BY_NAME, resolve
@@ -620,6 +620,8 @@ class Elaborator:
             ns, marker = ty.name, ty.name + " "
         elif isinstance(ty, PModEq):
             ns, marker = ("Nat.ModEq", "[MOD ") if ty.ty == NAT else ("Int.ModEq", "[ZMOD ")
+        elif isinstance(ty, PCoprime) and ty.ty == NAT:
+            ns, marker = "Nat.Coprime", "Nat.Coprime "
         else:
             return None
         name = f"{ns}.{field}"

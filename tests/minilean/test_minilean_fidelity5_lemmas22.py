@@ -85,6 +85,10 @@ ACCEPTED = [
     "(n : ℕ) (h : 2 ≤ n) : n ≠ 0 ∧ n ≠ 1 := (Nat.two_le_iff n).mp h",
     "(n : ℕ) : n % 12 % 3 = n % 3 := Nat.mod_mod_of_dvd n (by norm_num)",
     "(n : ℕ) : n % 12 % 3 = n % 3 := by rw [Nat.mod_mod_of_dvd]; norm_num",
+    "(a b c : ℕ) (h1 : a ∣ b) (h2 : a ∣ c) : a ∣ b + c := Nat.dvd_add h1 h2",
+    "(a b c : ℕ) (h1 : a ∣ b) (h2 : b ∣ c) : a ∣ c := Nat.dvd_trans h1 h2",
+    "(a b : ℕ) (h : Nat.gcd a b = 0) : a = 0 := by rw [Nat.gcd_eq_zero_iff] at h; exact h.1",
+    "(a b : ℕ) (h : Nat.Coprime a b) : Nat.Coprime b a := h.symm",
     # every exponent (proved by induction, `SYMBOLIC`)
     "(n : ℕ) : 1 ≤ 2 ^ n := by\n  apply Nat.one_le_pow\n  norm_num",
     "(n : ℕ) : 1 ≤ 3 ^ n := Nat.one_le_pow n 3 (by norm_num)",
@@ -93,6 +97,7 @@ ACCEPTED = [
     "(n : ℕ) : 2 ^ (3 * n) = (2 ^ 3) ^ n := Nat.pow_mul 2 3 n",
     "(n m : ℕ) : 2 ^ (n + m) = 2 ^ n * 2 ^ m := by rw [Nat.pow_add]",
     "(b : ℕ) : b ^ 0 = 1 := Nat.pow_zero b",
+    "(n : ℕ) : 1 ^ (n + 2) + 1 = 2 := by rw [Nat.one_pow]",
     # casts
     ": ((1 : ℕ) : ℝ) = 1 := Nat.cast_one",
     ": ((0 : ℕ) : ℤ) = 0 := Nat.cast_zero",
@@ -150,6 +155,9 @@ REFUSED = [
     "(a b c d : ℝ) (hb : 0 < b) (hd : 0 < d) (h : a * b ≤ c * d) : a / b ≤ c / d := (div_le_div_iff hb hd).mpr h",
     "(m : ℕ) : Odd (2 * m) := even_two_mul m",
     "(a b : ℕ) (h : a ≤ b) : a < b := Nat.lt_of_succ_le h",
+    "(a b c : ℕ) (h1 : a ∣ b) (h2 : c ∣ b) : a ∣ c := Nat.dvd_trans h1 h2",
+    "(a b : ℕ) (h : Nat.gcd a b = 1) : a = 0 ∧ b = 0 := Nat.gcd_eq_zero_iff.mp h",
+    "(a b : ℕ) (h : Nat.Coprime a b) : Nat.Coprime a (b + 1) := h.symm",
     "(n : ℕ) : 2 ≤ 3 ^ n := Nat.one_le_pow n 3 (by norm_num)",
     "(n : ℕ) : 1 ≤ 0 ^ n := by\n  apply Nat.one_le_pow\n  norm_num",
     "(n : ℕ) : ((n ^ 2 : ℕ) : ℝ) = (n : ℝ) ^ 3 := Nat.cast_pow n 2",
@@ -230,6 +238,8 @@ def test_rows_admitted() -> None:
         (("Real.cos_two_mul_bad", "R", "(x : α)", "Real.cos (2 * x) = 2 * Real.cos x - 1"), {}),
         (("Real.sin_eq_zero_iff_bad", "R", "{x : α}", "Real.sin x = 0 ↔ ∃ n : ℤ, (n : ℝ) * (2 * Real.pi) = x"), {}),
         (("Real.pi_bad", "R", "", "Real.pi < 3"), {}),
+        (("Nat.dvd_add_bad", "N", "{a b c : α} (h₁ : a ∣ b)", "a ∣ b + c"), {}),
+        (("Nat.gcd_eq_zero_iff_bad", "N", "{i j : α}", "Nat.gcd i j = 0 ↔ i = 0 ∨ j = 0"), {}),
         (("not_congr_bad", "N", "{a b : Prop} (h : a → b)", "¬a ↔ ¬b"), {}),
     ],
 )
