@@ -10,8 +10,8 @@ wrong row is refused, never trusted. The trigonometric rows are checked against 
 instances of the same Mathlib theorems.
 
 Deprecations: where Mathlib later renamed a lemma, the row keeps the name the 2023–2025 pins have
-(`not_lt_of_le`, `le_or_lt`, `div_le_div_iff`: still present, deprecated aliases since 2024-11/2025-05,
-with the same statement), and `≥`/`>` forms written as the older pins wrote them (`lt_or_ge`'s
+(`not_lt_of_le`, `le_or_lt`: deprecated aliases since 2025-05-11 with the same statement; `div_le_div_iff`,
+`div_lt_div_iff`: the 2023–2024 statements, deprecated later), and `≥`/`>` forms written as the older pins wrote them (`lt_or_ge`'s
 `a ≥ b`, `lt_or_gt_of_ne`'s `a > b`, the same propositions as today's `b ≤ a`, `b < a`).
 """
 
@@ -76,7 +76,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `Algebra/Order/Field/Basic.lean` (`variable {a b c d : α}`): `one_div_lt_one_div_of_lt (ha : 0 < a)
     # (h : a < b) : 1 / b < 1 / a`, `one_div_pos : 0 < 1 / a ↔ 0 < a`, `div_lt_one (hb : 0 < b) :
     # a / b < 1 ↔ a < b`, `div_le_div_iff (b0 : 0 < b) (d0 : 0 < d) : a / b ≤ c / d ↔ a * d ≤ c * b` and
-    # `div_lt_div_iff` (both deprecated 2024-11-12 / 2025 for `div_le_div_iff_of_pos`…, same statements)
+    # `div_lt_div_iff` (the 2023–2024 statements, read at their `#align`; deprecated aliases in later pins)
     ("one_div_lt_one_div_of_lt", "QR", "{a b : α} (ha : 0 < a) (h : a < b)", "1 / b < 1 / a"),
     ("one_div_pos", "QR", "{a : α}", "0 < 1 / a ↔ 0 < a"),
     ("div_lt_one", "QR", "{a b : α} (hb : 0 < b)", "a / b < 1 ↔ a < b"),
