@@ -19,6 +19,8 @@ Supported (Mathlib statements, checked in `Mathlib/Algebra/BigOperators/…`):
   intervals, filters, divisors); higher-order pattern unification splits the summand at its top `+`.
 * `Finset.prod_Icc_succ_top {a b : ℕ} (hab : a ≤ b + 1) (f : ℕ → M)` and `Finset.sum_Icc_succ_top`
   (`finset_succ_top.py`: the hypothesis is checked after the rewrite, or left as a new goal).
+* `Finset.sum_sub_distrib : ∑ i ∈ s, (f i - g i) = ∑ i ∈ s, f i - ∑ i ∈ s, g i` (ℤ ℚ ℝ, round 22a) and
+  `Finset.sum_mul` / `← Finset.sum_mul` (`finset_mul_sum.py`, round 22a).
 * `Finset.sum_nat_mod (s : Finset α) (n : ℕ) (f : α → ℕ) : (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n`.
 
 Explicit arguments of the range and `Icc_succ_top` lemmas (`Finset.sum_range_succ (fun k => k) m`,
@@ -33,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minilean.finset_explicit import constrain
-from minilean.finset_mul_sum import mul_sum, mul_sum_rev
+from minilean.finset_mul_sum import mul_sum, mul_sum_rev, sum_mul, sum_mul_rev
 from minilean.finset_succ_top import NAMES as SUCC_TOP
 from minilean.finset_succ_top import hypothesis_arg, succ_top
 from minilean.goals import TacticFail, context_sorts
@@ -89,6 +91,21 @@ def _sum_add_distrib(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
     return e, EBin("+", part(e.body.lhs), part(e.body.rhs))
 
 
+def _sum_sub_distrib(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+    # round 22a: Mathlib's `Finset.sum_sub_distrib : ∑ i ∈ s, (f i - g i) = ∑ i ∈ s, f i - ∑ i ∈ s, g i`
+    # (additive `prod_div_distrib`, `[SubtractionCommMonoid β]`): ℤ ℚ ℝ, not ℕ, whose truncated `-` has no
+    # such instance (Lean fails to synthesize it); as `sum_add_distrib` otherwise
+    if not (isinstance(e, ESum) and e.op == "∑" and e.ty != NAT):
+        return None
+    if not (isinstance(e.body, EBin) and e.body.op == "-"):
+        return None
+
+    def part(body: Expr) -> ESum:
+        return ESum(e.op, e.var, e.ity, e.kind, e.lo, e.hi, body, e.ty, e.guard)
+
+    return e, EBin("-", part(e.body.lhs), part(e.body.rhs))
+
+
 def _sum_nat_mod(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
     # (∑ i ∈ s, f i) % n = (∑ i ∈ s, f i % n) % n over ℕ; n moves under the index binder, so it must
     # not mention the index name (it would be captured).
@@ -116,10 +133,12 @@ LEMMAS: dict[str, Matcher] = {
     "Finset.sum_add_distrib": _sum_add_distrib,
     "Finset.sum_nat_mod": _sum_nat_mod,
     "Finset.mul_sum": mul_sum,  # finset_mul_sum.py
+    "Finset.sum_mul": sum_mul,  # finset_mul_sum.py (round 22a)
+    "Finset.sum_sub_distrib": _sum_sub_distrib,
 }
 
 # lemmas whose `←` form is modelled: the matcher of the right side (it builds the left side)
-REVERSED: dict[str, Matcher] = {"Finset.mul_sum": mul_sum_rev}
+REVERSED: dict[str, Matcher] = {"Finset.mul_sum": mul_sum_rev, "Finset.sum_mul": sum_mul_rev}
 
 
 def _first_expr(

@@ -38,4 +38,28 @@ def mul_sum_rev(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
     return e, EBin("*", b, replace(e, body=e.body.rhs))
 
 
-__all__ = ["mul_sum", "mul_sum_rev"]
+def sum_mul(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+    """`(∑ i ∈ s, f i) * b` ↦ `∑ i ∈ s, f i * b` (round 22a). Mathlib (`Algebra/BigOperators/Ring.lean`,
+    `[NonUnitalNonAssocSemiring α]`): `Finset.sum_mul (s : Finset ι) (f : ι → α) (b : α) : (∑ i ∈ s, f i) *
+    b = ∑ i ∈ s, f i * b` (2023 versions: the same equation, arguments implicit). As `mul_sum`: `b` moves
+    under the binder, so a `b` that mentions the index name is refused."""
+    if not (isinstance(e, EBin) and e.op == "*" and isinstance(e.lhs, ESum) and e.lhs.op == "∑"):
+        return None
+    s, b = e.lhs, e.rhs
+    if s.var in expr_vars(b, set()):
+        return None
+    return e, replace(s, body=EBin("*", s.body, b))
+
+
+def sum_mul_rev(e: Expr, ty: str | None) -> tuple[Expr, Expr] | None:
+    """`∑ i ∈ s, f i * b` ↦ `(∑ i ∈ s, f i) * b` (`← Finset.sum_mul`): the summand's top `*` with a right
+    factor free of the index (the pattern `?f i * ?b`)."""
+    if not (isinstance(e, ESum) and e.op == "∑" and isinstance(e.body, EBin) and e.body.op == "*"):
+        return None
+    b = e.body.rhs
+    if e.var in expr_vars(b, set()):
+        return None
+    return e, EBin("*", replace(e, body=e.body.lhs), b)
+
+
+__all__ = ["mul_sum", "mul_sum_rev", "sum_mul", "sum_mul_rev"]

@@ -64,7 +64,13 @@ from minilean.lemma_table19 import prime_unfolded
 from minilean.lemma_table21 import MAX_NUMERAL as BATCH21_MAX_NUMERAL
 from minilean.lemma_table21 import PER_INSTANCE as BATCH21_PER_INSTANCE
 from minilean.lemma_table21 import ROWS as BATCH21_ROWS
-from minilean.pow_laws import PROOFS as SYMBOLIC_PROOFS
+from minilean.lemma_table22 import NUMERAL_ARGS as BATCH22_NUMERAL_ARGS
+from minilean.lemma_table22 import PER_INSTANCE as BATCH22_PER_INSTANCE
+from minilean.lemma_table22 import PRIME_UNFOLD as BATCH22_PRIME_UNFOLD
+from minilean.lemma_table22 import PROOFS as BATCH22_PROOFS
+from minilean.lemma_table22 import ROWS as BATCH22_ROWS
+from minilean.lemma_table22 import SYMBOLIC as BATCH22_SYMBOLIC
+from minilean.pow_laws import PROOFS as POW_LAWS_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
 
@@ -205,8 +211,13 @@ SCHEMAS += tuple(
 SCHEMAS += tuple(_s(*row) for row in BATCH18E_ROWS)  # round 18e, kept apart from the batch line
 SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
 SCHEMAS += tuple(_s(*row) for row in BATCH21_ROWS)  # round 21b (Nat.fib)
+SCHEMAS += tuple(_s(*row) for row in BATCH22_ROWS)  # round 22a
+# rows proved for every exponent: `pow_laws` and batch 22's core `Nat.pow_*` / `Nat.one_le_pow`
+SYMBOLIC_PROOFS: dict[str, str] = {**POW_LAWS_PROOFS, **BATCH22_SYMBOLIC}
+PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
-    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS
+    **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS,
+    **BATCH22_NUMERAL_ARGS,
 }
 MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL, **BATCH21_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
@@ -266,6 +277,7 @@ PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
     | set(BATCH5_PER_INSTANCE) | set(BATCH13_PER_INSTANCE) | set(BATCH21_PER_INSTANCE)
+    | set(BATCH22_PER_INSTANCE)
 )
 
 
@@ -311,7 +323,7 @@ def check_schema(
         verdict = None
     if verdict is not True and _proved(schema, ty, exps):
         verdict = True
-    if verdict is not True and schema.name in BATCH19_PRIME_UNFOLD:
+    if verdict is not True and schema.name in PRIME_UNFOLD:
         verdict = _valid_prime_unfolded(schema, ty, exps, timeout_ms)
     if verdict is not True:
         raise NotAdmitted(
@@ -346,7 +358,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = proof or BATCH8_PROOFS.get(schema.name) or BATCH9_PROOFS.get(schema.name)
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
     proof = proof or BATCH14_PROOFS.get(schema.name) or BATCH18_PROOFS.get(schema.name)
-    proof = proof or BATCH19_PROOFS.get(schema.name)
+    proof = proof or BATCH19_PROOFS.get(schema.name) or BATCH22_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
@@ -401,6 +413,7 @@ def _modulus(schema: Schema) -> list[str]:
     moduli.update(BATCH5_PER_INSTANCE)
     moduli.update(BATCH13_PER_INSTANCE)
     moduli.update(BATCH21_PER_INSTANCE)
+    moduli.update(BATCH22_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 
@@ -469,6 +482,9 @@ def resolve(
         kind = flat[i][1] if i < len(flat) and fld is None else None
         if kind == "exp":
             if isinstance(arg, tuple) and arg[0] in ("hole", "wild"):
+                if base in SYMBOLIC_PROOFS:  # `Nat.one_le_pow _ _ h`: the row holds for every exponent
+                    symbolic_exp = True
+                    continue
                 hole_exps.append(flat[i][0])  # `Nat.pow_mod _ _ _`: unification fixes it (below)
                 continue
             if not (isinstance(arg, tuple) and arg[0] == "num"):
@@ -479,6 +495,11 @@ def resolve(
             exps[flat[i][0]] = arg[1]
             continue
         rest.append(arg)
+        if ty is None and not isinstance(arg, tuple) and hasattr(arg, "ty"):
+            ty = _first_type(arg.ty)  # the receiver of field notation (`hp.two_le`, `h.mul_left b`)
+            if ty not in schema.types:
+                ty = None
+            continue
         if ty is not None or not isinstance(arg, tuple) or arg[0] in ("hole", "wild", "sorry"):
             continue
         if kind is not None and _about_exponents_only(schema, kind):
@@ -506,6 +527,10 @@ def resolve(
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]
             except TacticFail:
                 continue
+    if fld is None and base in SYMBOLIC_PROOFS and any(k == "exp" for _, k in flat[len(args) :]):
+        # `apply Nat.one_le_pow` / `apply pow_pos`: an explicit exponent the use does not give is left to
+        # unification (Lean makes it a metavariable), which the row proved for every exponent allows
+        symbolic_exp = True
     if ty is None and coe_ty is not None:
         # no other argument fixed α: the bare `↑x` takes `x`'s own type, as before round 18 (Lean would keep
         # it postponed, as an opaque metavariable, into `rw`'s matching: not modelled, see coe_postpone.py)
@@ -548,7 +573,14 @@ def resolve(
     # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
     read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
     if read_off and fld is None:
-        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off))
+        # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
+        # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
+        trial_args = list(args) if any(k == "exp" for _, k in flat[: len(args)]) else rest
+        exps.update(_infer_exponents(el, base, ty, trial_args, expected, read_off))
+    elif read_off and fld in _IFF_FIELDS:
+        # `Int.modEq_iff_dvd.mpr h` / `apply Int.modEq_iff_dvd.mpr`: Lean elaborates the projection with the
+        # modulus a metavariable that `h` (or the goal) assigns; the trial reads it off the same way
+        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off, fld=fld))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
@@ -615,6 +647,9 @@ def _infer_exponents(
                 # `(foo ha hb hn).mp h` (terms._applied_iff): the expected type is the side the projection
                 # concludes, so match it against either side (the side that does not fit gives nothing)
                 s = match(pat.lhs, expected, st.subst) or match(pat.rhs, expected, st.subst)
+            if s is None and fld is not None and not args and isinstance(pat, PBin) and pat.op == "→":
+                # `apply foo.mpr` with no argument: the goal is the projection's conclusion
+                s = match(pat.rhs, expected, st.subst)
             if s is not None:
                 st.subst = s
         el.finish_app(st)  # type: ignore[attr-defined]
@@ -629,6 +664,10 @@ def _infer_exponents(
         el.holes[:] = holes  # type: ignore[attr-defined]
         el.sorries[:] = sorries  # type: ignore[attr-defined]
     missing = [v for v in names if v not in found]
+    if missing and fld is not None and expected is not None and args:
+        # `apply Int.modEq_iff_dvd.mpr h`: Lean elaborates `h` before it unifies the conclusion with the goal
+        # (up to defeq, which the trial's syntactic match is not), so the arguments alone may fix them
+        return _infer_exponents(el, name, ty, args, None, names, fld=fld)
     if missing:
         what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
         msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"

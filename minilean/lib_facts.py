@@ -19,7 +19,10 @@ The theorems, by function:
   `Real.rpow_natCast` (x ^ (n : ℝ) = x ^ n, numeral n), `Real.rpow_mul` (0 ≤ x → x ^ (y * z) = (x ^ y) ^ z),
   `Real.mul_rpow` (0 ≤ x → 0 ≤ y → (x * y) ^ z = x ^ z * y ^ z), `Real.rpow_add`
   (0 < x → x ^ (y + z) = x ^ y * x ^ z);
-- `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`;
+- `Real.cos (x + y)` / `Real.sin (x + y)`: `Real.cos_add`, `Real.sin_add`; since round 22a also, for every
+  `Real.sin t` / `Real.cos t`, `Real.sin_sq_add_cos_sq`, and at the shape of `t`: `Real.sin_sub` /
+  `Real.cos_sub` (`x - y`), `Real.sin_neg` / `Real.cos_neg` (`-x`), `Real.sin_two_mul` / `Real.cos_two_mul`
+  (`2 * x`), `Real.sin_pi` / `Real.cos_pi` (`π`), `Real.sin_pi_sub` / `Real.cos_pi_sub` (`π - x`);
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`,
   `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left`, `Nat.gcd_mul_left` (where the application has its shape),
   its value on numerals;
@@ -67,12 +70,51 @@ def extra(enc, e: EApp, a: list, v: z3.ArithRef) -> list:  # type: ignore[no-unt
         return _log(enc, e, a[0], v)
     if e.fn == "Real.rpow":
         return _rpow(enc, e, a, v)
-    if e.fn in ("Real.cos", "Real.sin") and isinstance(e.args[0], EBin) and e.args[0].op == "+":
-        x, y = e.args[0].lhs, e.args[0].rhs
-        cx, cy = (enc.expr(EApp("Real.cos", (t,)), REAL) for t in (x, y))
-        sx, sy = (enc.expr(EApp("Real.sin", (t,)), REAL) for t in (x, y))
-        return [v == (cx * cy - sx * sy if e.fn == "Real.cos" else sx * cy + cx * sy)]
+    if e.fn in ("Real.cos", "Real.sin"):
+        return _trig(enc, e, v)
     return []
+
+
+def _trig(enc, e: EApp, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]
+    """`Real.sin t` / `Real.cos t`: Mathlib's identities at the shape of `t` (round 22a added all but
+    `cos_add` / `sin_add`); every fact is an instance of the theorem named beside it."""
+
+    def sin(t: Expr) -> z3.ArithRef:
+        return enc.expr(EApp("Real.sin", (t,)), REAL)
+
+    def cos(t: Expr) -> z3.ArithRef:
+        return enc.expr(EApp("Real.cos", (t,)), REAL)
+
+    is_cos = e.fn == "Real.cos"
+    arg = e.args[0]
+    # `Real.sin_sq_add_cos_sq x : sin x ^ 2 + cos x ^ 2 = 1` (and `cos_sq_add_sin_sq`)
+    partner = sin(arg) if is_cos else cos(arg)
+    facts = [v * v + partner * partner == 1]
+    if isinstance(arg, EBin) and arg.op in ("+", "-"):
+        x, y = arg.lhs, arg.rhs
+        cx, cy, sx, sy = cos(x), cos(y), sin(x), sin(y)
+        if arg.op == "+":  # `Real.cos_add`, `Real.sin_add`
+            facts.append(v == (cx * cy - sx * sy if is_cos else sx * cy + cx * sy))
+        else:  # `Real.cos_sub : cos (x - y) = cos x * cos y + sin x * sin y`, `Real.sin_sub`
+            facts.append(v == (cx * cy + sx * sy if is_cos else sx * cy - cx * sy))
+    pi = EApp("Real.pi", ())
+    if not is_cos:  # `Real.sin_eq_zero_iff {x : ℝ} : sin x = 0 ↔ ∃ n : ℤ, (n : ℝ) * π = x`
+        n = z3.Int("#sin_zero_n")
+        at = enc.expr(arg, REAL)
+        facts.append((v == 0) == z3.Exists([n], z3.ToReal(n) * enc.expr(pi, REAL) == at))
+    if arg == pi:  # `Real.sin_pi : sin π = 0`, `Real.cos_pi : cos π = -1`
+        facts.append(v == (-1 if is_cos else 0))
+    if isinstance(arg, EBin) and arg.op == "-" and arg.lhs == pi:
+        # `Real.sin_pi_sub (x : ℝ) : sin (π - x) = sin x`, `Real.cos_pi_sub (x : ℝ) : cos (π - x) = -cos x`
+        facts.append(v == (-cos(arg.rhs) if is_cos else sin(arg.rhs)))
+    if isinstance(arg, ENeg):  # `Real.cos_neg : cos (-x) = cos x`, `Real.sin_neg : sin (-x) = -sin x`
+        facts.append(v == (cos(arg.arg) if is_cos else -sin(arg.arg)))
+    if isinstance(arg, EBin) and arg.op == "*" and arg.lhs == ENum(2):
+        # `Real.cos_two_mul : cos (2 * x) = 2 * cos x ^ 2 - 1`, `Real.sin_two_mul : sin (2 * x) = 2 * sin x
+        # * cos x`
+        cx = cos(arg.rhs)
+        facts.append(v == (2 * cx * cx - 1 if is_cos else 2 * sin(arg.rhs) * cx))
+    return facts
 
 
 def _log(enc, e: EApp, x: z3.ArithRef, v: z3.ArithRef) -> list:  # type: ignore[no-untyped-def]

@@ -58,6 +58,7 @@ from minilean.syntax import (
     PMeta,
     PModEq,
     PNot,
+    PPred,
     PQuant,
     PRel,
     Prop,
@@ -609,8 +610,39 @@ class Elaborator:
         ty = recv.ty if isinstance(recv, _Typed) else self.synth(recv)  # type: ignore[arg-type]
         decl = self._field_decl(ty, fields[-1])
         if decl is None:
+            found = self._table_field(ty, fields[-1], args)
+            if found is not None:
+                return found
             return self._symm_app(ty, fields[-1], args)
         return decl, [_Typed(ty), *args]
+
+    def _table_field(self, ty: Prop, field: str, args: list) -> tuple[Decl, list] | None:
+        """`hp.two_le` on `hp : Nat.Prime p`, `h.mul_left b` on `h : Even a`, `h.pow 2` on
+        `h : a ≡ b [ZMOD n]`, `h.symm` on `h : Nat.Coprime a b`: Lean's generalized field notation,
+        `Nat.Prime.two_le hp`, with the receiver placed at the first explicit binder whose type is in the
+        namespace; only for lemmas of the checked table (round 22a)."""
+        import re
+
+        from minilean.lemmas import BY_NAME, resolve
+
+        if isinstance(ty, PPred):
+            ns, marker = ty.name, ty.name + " "
+        elif isinstance(ty, PModEq):
+            ns, marker = ("Nat.ModEq", "[MOD ") if ty.ty == NAT else ("Int.ModEq", "[ZMOD ")
+        elif isinstance(ty, PCoprime) and ty.ty == NAT:
+            ns, marker = "Nat.Coprime", "Nat.Coprime "
+        else:
+            return None
+        name = f"{ns}.{field}"
+        if name not in BY_NAME:
+            return None
+        binders = re.findall(r"\(([^():]+) : ([^()]+)\)", BY_NAME[name].binders)
+        explicit = [t for vs, t in binders for _ in vs.split()]
+        pos = next((i for i, t in enumerate(explicit) if marker in t), None)
+        if pos is None or pos > len(args) or any(_is_named(a) for a in args):
+            return None
+        full = [*args[:pos], _Typed(ty), *args[pos:]]
+        return resolve(self, name, full, self.__dict__.pop("_expected", None))
 
     def _applied_iff(self, node: tuple, outer: list) -> tuple[Decl, list] | None:
         """`(foo a b).mp h` as one application of `foo` concluding `P → Q` (see iff_apps)."""
