@@ -163,9 +163,10 @@ _NAME1 = rf"(?!(?:in|with|at|from|using|fun|by|then|else|if|generalizing)(?![\w'
 _NAMES = rf"{_NAME1}(?:[ \t]+{_NAME1})*"  # on one line: a binder list never spans lines
 # where Lean source binds a name the user chose; every other identifier (tactic names, lemma names,
 # option names, constructor tags such as `zero`/`succ`, namespaces) is Lean's vocabulary and is kept
+_GROUP = re.compile(rf"[(\{{⦃\[][ \t]*({_NAMES})[ \t]*:(?!=)")  # (a b : T) {x : T} [inst : C] ⦃x : T⦄
 _BINDERS = [
     re.compile(rf"\b(?:theorem|lemma|def|abbrev)\s+({_ID})"),
-    re.compile(rf"[(\{{⦃\[][ \t]*({_NAMES})[ \t]*:(?!=)"),  # (a b : T) {x : T} [inst : C] ⦃x : T⦄
+    _GROUP,
     re.compile(rf"(?:∀|∃!?|\bfun|λ|∑|∏|⋃|⋂)[ \t]*({_NAMES})"),  # quantified and λ-bound names
     re.compile(rf"\b(?:intro|intros|rename_i|next)[ \t]+({_NAMES})"),
     re.compile(rf"\b(?:have|let|set|suffices|replace|by_cases|by_contra!?|contrapose!?|generalize|"
@@ -207,7 +208,10 @@ def bound_names(text: str) -> set[str]:
     out = _pattern_names(text)
     for rx in _BINDERS:
         for m in rx.finditer(text):
-            out |= {w for w in _words(m.group(1)) if w != "_"}
+            words = _words(m.group(1))
+            if rx is _GROUP and any("." in w for w in words):
+                continue  # `(Eq.symm h : b = a)` ascribes a term: a binder group never names a dotted name
+            out |= {w for w in words if w != "_"}
     return {w.split(".")[0] for w in out} - PROTECTED_ALWAYS
 
 

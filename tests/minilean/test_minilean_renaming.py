@@ -53,3 +53,16 @@ def test_the_source_recheck_renames_bound_names_and_keeps_lean_vocabulary() -> N
     for bound in ("(n :", "(x :", "(h :", "∑ k ", "succ m ih", "theorem t "):
         assert bound not in out, bound
     assert recheck.bound_names(src) == {"t", "n", "x", "h", "k", "m", "ih"}
+
+
+def test_a_type_ascription_of_a_dotted_term_binds_nothing() -> None:
+    # `(Eq.symm h : b = a)` ascribes a term; reading it as a binder group renamed the lemma's namespace
+    # (`r0_Eq.symm`), so the re-check refused a proof Lean accepts
+    from minilean import recheck
+
+    src = "theorem t (a b : ℝ) (h : a = b) : b = a := by\n  exact (Eq.symm h : b = a)"
+    assert recheck.bound_names(src) == {"t", "a", "b", "h"}
+    res = elaborate(initial_env(), src)
+    assert not res.has_errors and not res.sorries
+    wrong = "theorem t (a b : ℝ) (h : a = b) : a = b + 1 := by\n  exact (Eq.symm h : b = a)"
+    assert elaborate(initial_env(), wrong).has_errors
