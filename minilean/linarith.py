@@ -125,6 +125,10 @@ class Normalizer:
                 return _mul(self.poly(e.lhs, ty), self.poly(e.rhs, ty))
             if e.op == "^" and isinstance(e.rhs, ENum):
                 base = self.poly(e.lhs, ty)
+                if self.sym_pow:  # `ring`: a monomial's power is not an expansion (`X ^ 13`); ring_exp.py
+                    from minilean.ring_exp import numeral_power
+
+                    return numeral_power(base, e.rhs.n)
                 if set(base) <= {()}:  # a numeral power is a number (`2 ^ 2014`), however large
                     c = base.get((), Fraction(0))
                     if max(c.numerator.bit_length(), c.denominator.bit_length()) * e.rhs.n > 1 << 16:
