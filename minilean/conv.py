@@ -208,8 +208,6 @@ class _Conv:
 
     def ring_nf(self) -> None:
         x, ty = self.focus()
-        if normal_forms.has_symbolic_pow(x):
-            raise TacticFail("minilean: ring_nf with a symbolic exponent is not modelled")
         try:
             new = normal_forms.ring_nf_prop(x) if ty == PROP else normal_forms.ring_normal(x, ty)
         except NotLinear as e:

@@ -125,6 +125,10 @@ class Normalizer:
                 return _mul(self.poly(e.lhs, ty), self.poly(e.rhs, ty))
             if e.op == "^" and isinstance(e.rhs, ENum):
                 base = self.poly(e.lhs, ty)
+                if self.sym_pow:  # `ring`: a monomial's power is not an expansion (`X ^ 13`); ring_exp.py
+                    from minilean.ring_exp import numeral_power
+
+                    return numeral_power(base, e.rhs.n)
                 if set(base) <= {()}:  # a numeral power is a number (`2 ^ 2014`), however large
                     c = base.get((), Fraction(0))
                     if max(c.numerator.bit_length(), c.denominator.bit_length()) * e.rhs.n > 1 << 16:
@@ -151,25 +155,13 @@ class Normalizer:
         raise NotLinear(f"unsupported term {e!r}")
 
     def _sym_pow(self, e: EBin, ty: str) -> Poly:
-        """`b ^ e` with a non-numeral exponent, as Mathlib's `ring` reads it (pow_add, pow_mul): the
-        exponent is normalized as a polynomial over ℕ, its numeral part expands, and each of its other
-        monomials `m` (with coefficient `k`) gives the atom `b ^ m` to the power `k`. The base is kept
-        as written, so `(x * y) ^ n` and `x ^ n * y ^ n` stay different (ring equates them: weaker)."""
-        expo = Normalizer("int", push_casts=False).poly(e.rhs, NAT)
-        c0 = expo.get((), Fraction(0))
-        if c0 > 12 or any(c > 12 for c in expo.values()):
-            raise NotLinear("exponent too large")
-        out = self.poly(EBin("^", e.lhs, ENum(int(c0))), ty)
-        for mono, k in sorted(expo.items(), key=lambda x: repr(x[0])):
-            if mono == ():
-                continue
-            m_expr: Expr = ENum(1)
-            for a, p in mono:
-                m_expr = EBin("*", m_expr, EBin("^", a, ENum(p)))
-            atom = self.atom(EBin("^", e.lhs, m_expr), ty)
-            for _ in range(int(k)):
-                out = _mul(out, atom)
-        return out
+        """`b ^ e` with a non-numeral exponent, as Mathlib's `ring` reads it: the exponent is normalized
+        as a polynomial over ℕ and the power is computed by `ring_exp.power` (pow_add, pow_mul, mul_pow
+        on a single monomial; a numeral or a sum of several monomials stays the base of a power atom)."""
+        from minilean.ring_exp import power
+
+        expo = Normalizer("int", push_casts=False, sym_pow=True).poly(e.rhs, NAT)
+        return power(self.poly(e.lhs, ty), expo)
 
     def _nat_cast_atom(self, e: ECast) -> Poly:
         if self.sorts is not None:  # linarith: atoms up to reducible defeq (offsets folded)

@@ -16,8 +16,9 @@ from minilean.field_simp_recip import reciprocal_product
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
 from minilean.linarith import Normalizer, NotLinear, partition_of
-from minilean.ring_nf_funargs import normalize_fun_args
+from minilean.ring_nf_funargs import has_local_functions, normalize_every_argument, normalize_fun_args
 from minilean.ring_nf_inv import constant_inverse
+from minilean.ring_nf_pow import atom_index, factor_expr, factor_key, has_pow_atom, mathlib_key
 from minilean.simp import Simplifier, SimpSet, mk_numeral, numeral
 from minilean.syntax import (
     FALSE,
@@ -47,8 +48,7 @@ from minilean.syntax import (
 def _atoms_in_order(e: Expr, out: list) -> list:
     if isinstance(e, EBin) and e.op in ("+", "-", "*", "^"):
         _atoms_in_order(e.lhs, out)
-        if e.op != "^":
-            _atoms_in_order(e.rhs, out)
+        _atoms_in_order(e.rhs, out)  # a numeral exponent adds nothing; a symbolic one's atoms come next
     elif isinstance(e, ENeg):
         _atoms_in_order(e.arg, out)
     elif not isinstance(e, ENum) and e not in out:
@@ -64,19 +64,27 @@ def ring_normal(e: Expr, ty: str, order: list | None = None) -> Expr:
     the right (`3 + x * 2 + x ^ 2`), subtraction for negative coefficients."""
     order = _atoms_in_order(e, []) if order is None else order  # one atom order per goal, as AtomM
     e = _inside_atoms(e, ty, order)
-    poly = Normalizer(partition_of(ty), push_casts=False).poly(e, ty)
+    # powers with a symbolic exponent as Mathlib's ring computes them (ring_exp.py, printed by ring_nf_pow.py)
+    poly = Normalizer(partition_of(ty), push_casts=False, sym_pow=True).poly(e, ty)
 
     def key(m: tuple) -> tuple:
         deg = sum(p for _, p in m)
-        return (deg, [order.index(a) if a in order else len(order) for a, _ in m])
+        # ties (`x * y ^ 2`, `x ^ 2 * y`) by the atoms' places and powers, then, for atoms outside
+        # `order` only, by repr: one order whatever the input's, unchanged by renaming the variables
+        places = sorted((atom_index(a, order), p) for a, p in m)
+        return (deg, [atom_index(a, order) for a, _ in m], places, repr(m))
 
+    if has_pow_atom(poly):  # a symbolic power: ring's own order (ExProd.cmp), see ring_nf_pow.py
+        monos = sorted(poly, key=lambda m: mathlib_key(m, poly[m], order, ty))
+    else:
+        monos = sorted(poly, key=key)
     terms: list[tuple[Expr | None, Fraction]] = []
-    for mono in sorted(poly, key=key):
+    for mono in monos:
         c = poly[mono]
-        factors = sorted(mono, key=lambda ap: order.index(ap[0]) if ap[0] in order else len(order))
+        factors = sorted(mono, key=lambda ap: factor_key(ap[0], order, ty, ap[1]))
         prod: Expr | None = None
         for a, p in factors:
-            f = a if p == 1 else EBin("^", a, ENum(p))
+            f = factor_expr(a, p, ty, order, ring_normal)
             prod = f if prod is None else EBin("*", prod, f)
         terms.append((prod, c))
     if not terms:
@@ -104,8 +112,9 @@ def _inside_atoms(e: Expr, ty: str, order: list) -> Expr:
     ℕ/ℤ `∸ ÷ %` and function arguments are entered (field division prints through `⁻¹`, not done)."""
     if isinstance(e, EBin) and e.op in ("+", "-", "*"):
         return EBin(e.op, _inside_atoms(e.lhs, ty, order), _inside_atoms(e.rhs, ty, order))
-    if isinstance(e, EBin) and e.op == "^":
-        return EBin("^", _inside_atoms(e.lhs, ty, order), e.rhs)
+    if isinstance(e, EBin) and e.op == "^":  # a symbolic exponent is a ℕ ring term: its atoms too
+        rhs = e.rhs if isinstance(e.rhs, ENum) else _inside_atoms(e.rhs, NAT, order)
+        return EBin("^", _inside_atoms(e.lhs, ty, order), rhs)
     if isinstance(e, ENeg):
         return ENeg(_inside_atoms(e.arg, ty, order))
     if isinstance(e, EBin) and e.op in ("∸", "÷", "%") and ty in (NAT, INT):
@@ -138,6 +147,15 @@ def _prop_atoms(p: Prop, out: list) -> list:
     return out
 
 
+def _same_up_to_arguments(p: PRel, order: list) -> bool:
+    """Do the two sides have one normal form once every local function's argument is normalized too?
+    (ring_nf_funargs prints only one-atom arguments, for the order; equality does not depend on it.)"""
+    if not has_local_functions():
+        return False
+    with normalize_every_argument():
+        return ring_normal(p.lhs, p.ty, order) == ring_normal(p.rhs, p.ty, order)
+
+
 def ring_nf_prop(p: Prop, order: list | None = None) -> Prop:
     order = _prop_atoms(p, []) if order is None else order
     if isinstance(p, PRel) and p.op != "∣":
@@ -145,7 +163,7 @@ def ring_nf_prop(p: Prop, order: list | None = None) -> Prop:
             lhs, rhs = ring_normal(p.lhs, p.ty, order), ring_normal(p.rhs, p.ty, order)
         except NotLinear as e:
             raise TacticFail(f"ring_nf failed: {e}") from None
-        if p.op in ("=", "≤", "≥") and lhs == rhs:
+        if p.op in ("=", "≤", "≥") and (lhs == rhs or _same_up_to_arguments(p, order)):
             return TRUE
         vl, vr = numeral(lhs), numeral(rhs)
         if vl is not None and vr is not None:  # ring_nf's cleanup decides closed numeral comparisons
@@ -460,19 +478,8 @@ __all__ = [
     "at_locations",
     "default_simp_closes",
     "field_simp_prop",
-    "has_symbolic_pow",
     "push_cast_prop",
     "push_neg",
     "ring_nf_prop",
 ]
 
-
-def has_symbolic_pow(x: object) -> bool:
-    """Does the proposition or term use `^` with a non-numeral exponent? minilean's ring_nf keeps
-    `x ^ (n + 2)` as an atom where Mathlib's writes `x ^ n * x ^ 2`, so its output there is not Lean's."""
-    if isinstance(x, EBin) and x.op == "^" and not isinstance(x.rhs, ENum):
-        return True
-    if isinstance(x, tuple):
-        return any(has_symbolic_pow(y) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    return fields is not None and any(has_symbolic_pow(getattr(x, f)) for f in fields)

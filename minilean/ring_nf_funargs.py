@@ -21,6 +21,9 @@ from minilean.syntax import EApp, EBin, ENeg, ENum, Expr
 
 _RING_SORTS = ("ℕ", "ℤ", "ℚ", "ℝ", "ℂ")
 _DOMAINS: ContextVar[dict[str, tuple[str, ...]] | None] = ContextVar("ring_nf_fun_domains", default=None)
+# set while deciding whether ring_nf closes an equation: there only equality of the two normal forms
+# matters, not their printed order, so every argument is normalized (see `normalize_every_argument`)
+_EVERY: ContextVar[bool] = ContextVar("ring_nf_every_argument", default=False)
 
 
 def _domains(hyps: tuple[Hyp, ...]) -> dict[str, tuple[str, ...]]:
@@ -31,6 +34,22 @@ def _domains(hyps: tuple[Hyp, ...]) -> dict[str, tuple[str, ...]]:
             if all(p in _RING_SORTS for p in parts):
                 out[h.name] = tuple(parts[:-1])
     return out
+
+
+def has_local_functions() -> bool:
+    return bool(_DOMAINS.get())
+
+
+@contextmanager
+def normalize_every_argument() -> Iterator[None]:
+    """Normalize local functions' arguments whatever their number of atoms. Both sides of an equation
+    are normalized with one atom order, so `f (m + (k + 1)) = f (m + k + 1)` becomes `f A = f A` in
+    Lean whatever `A`'s printed order is, and ring_nf closes it (`eq_self`)."""
+    token = _EVERY.set(True)
+    try:
+        yield
+    finally:
+        _EVERY.reset(token)
 
 
 @contextmanager
@@ -46,8 +65,9 @@ def _atom_count(e: Expr, acc: set) -> set:
     if isinstance(e, EBin) and e.op in ("+", "-", "*"):
         _atom_count(e.lhs, acc)
         _atom_count(e.rhs, acc)
-    elif isinstance(e, EBin) and e.op == "^":
+    elif isinstance(e, EBin) and e.op == "^":  # a symbolic exponent's atoms are printed in order too
         _atom_count(e.lhs, acc)
+        _atom_count(e.rhs, acc)
     elif isinstance(e, ENeg):
         _atom_count(e.arg, acc)
     elif not isinstance(e, ENum):
@@ -68,5 +88,5 @@ def normalize_fun_args(e: Expr, order: list, ring_normal: Callable[[Expr, str, l
             n = ring_normal(a, d, order)
         except NotLinear:
             n = a
-        args.append(n if len(_atom_count(n, set())) <= 1 else a)
+        args.append(n if _EVERY.get() or len(_atom_count(n, set())) <= 1 else a)
     return EApp(e.fn, tuple(args))

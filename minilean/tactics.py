@@ -998,8 +998,6 @@ class Runner:
             # Mathlib's `ring` is `first | ring1 | try_this ring_nf`: the proof goes on with ring_nf's
             # goal (an info message, not an error), as faithful as minilean's `ring_nf` itself
             try:
-                if normal_forms.has_symbolic_pow(t):  # there minilean's ring_nf is not Lean's
-                    raise TacticFail("ring_nf")
                 with local_fun_domains(g.hyps):
                     return Outcome(normal_forms.at_locations(g, "", normal_forms.ring_nf_prop, "ring_nf"))
             except TacticFail:

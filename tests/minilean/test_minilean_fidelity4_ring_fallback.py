@@ -42,10 +42,12 @@ def test_ring_with_symbolic_exponents() -> None:
     assert not _accepts("(x : ℝ) (n : ℕ) : x ^ (n + 1) = x ^ n + x := by\n  ring")
 
 
-def test_no_ring_nf_fallback_with_symbolic_exponents() -> None:
-    # minilean's ring_nf keeps `x ^ (n + 1)` whole where Mathlib's splits it: no fallback there
+def test_ring_nf_fallback_splits_symbolic_exponents() -> None:
+    # the fallback's goal is `x * x ^ n ≤ 1` (pow_add, as Mathlib's ring_nf prints it); linarith reads
+    # `x ^ (n + 1)` in h as another atom, so it cannot close it, in Lean as here (round 22c)
     src = "(x : ℝ) (n : ℕ) (h : x ^ (n + 1) ≤ 1) : x ^ (n + 1) + 0 ≤ 1 := by\n  ring\n  linarith"
     assert not _accepts(src)
+    assert _accepts("(x : ℝ) (n : ℕ) (h : x * x ^ n ≤ 1) : x ^ (n + 1) + 0 ≤ 1 := by\n  ring\n  linarith")
 
 
 def test_linarith_keeps_symbolic_powers_atomic() -> None:
