@@ -59,10 +59,10 @@ from minilean.linarith_only import is_only, linarith_only
 from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed, pattern_names, shadow_vars
+from minilean.nat_int_cast import push_nat_int_casts
 from minilean.nested import NestedBy, split_nested_by
 from minilean.norm_cast_derive import nat_cast_free
 from minilean.outcome import Outcome, _split_top
-from minilean.nat_int_cast import push_nat_int_casts
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.rfl_eval import rfl_closes_long_sums
 from minilean.ring_nf_funargs import local_fun_domains

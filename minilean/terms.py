@@ -875,7 +875,7 @@ class Elaborator:
         argument waits for them (None), as Lean postpones it. The synthesized type is matched against
         the binder type afterwards, so the hint only chooses, never admits."""
         if arg[0] == "ascr" and has_open_numerals(arg[2]):
-            # the binder's relation type is known (the lemma's α is fixed): numerals read at it (open_numerals)
+            # the lemma's α is fixed, so the binder's relation type is known (open_numerals)
             ty = self._stated(arg[2], hint)
             self.check(arg[1], ty)
             return ty
