@@ -796,9 +796,21 @@ class Elaborator:
             else:
                 premises.append((b.name, pat))
         concl = _subst_vars(decl.concl, sub)
-        # extra arguments are applied to the conclusion viewed as an implication chain
+        # extra arguments are applied to the conclusion viewed as an implication chain; a conclusion
+        # `∀ p q, …` takes them as its values (Lean's application elaborator instantiates the ∀ binders
+        # of the result type, as for any function type)
         while rest:
-            imp = as_imp(instantiate(concl, s))
+            cur = instantiate(concl, s)
+            if isinstance(cur, PQuant) and cur.q == "∀" and not premises:
+                arg = rest.pop(0)
+                if _is_named(arg) or isinstance(arg, _Typed) or arg[0] in ("hole", "wild", "sorry"):
+                    raise TacticFail("minilean: the argument of a ∀ must be given explicitly")
+                try:
+                    concl = subst_prop(cur.body, cur.var, self._type_arg(arg, cur.sort))  # type: ignore[arg-type]
+                except SyntaxErr as e:
+                    raise TacticFail(str(e)) from None
+                continue
+            imp = as_imp(cur)
             if imp is None:
                 if premises:
                     raise TacticFail(f"minilean: cannot skip explicit arguments of '{decl.name}'")

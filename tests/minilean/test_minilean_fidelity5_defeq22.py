@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from lemma_batch_checks import accepts
 
+from minilean.engine import elaborate, initial_env
+
 ACCEPT = [
     # 1. `2 ≤ d` unifies with `?a < ?b` (ℕ): Nat.lt unfolds to `Nat.le (?a + 1) ?b`, `?a + 1 =?= 2` gives 1
     "(d e : ℕ) (h : 2 ≤ d) (h2 : d ≤ e) : 1 < e := lt_of_lt_of_le h h2",
@@ -28,6 +30,9 @@ ACCEPT = [
     "(a : ℕ) : ((a + 1 : ℕ) : ℤ) = (a : ℤ) + 1 := by rfl",
     "(a b : ℕ) : ((a : ℤ) * b) = ((a * b : ℕ) : ℤ) := by rfl",
     "(h : (7 : ℤ) ∣ 29 - 1) : (29 : ℤ) ≡ 1 [ZMOD 7] := by\n  apply Int.modEq_iff_dvd.mpr h",
+    # ... and with a numeral exponent (`Nat.cast_pow k 2 : ↑(k ^ 2) = ↑k ^ 2` proves the swapped equation)
+    "(k : ℕ) : (k : ℤ) ^ 2 = ((k ^ 2 : ℕ) : ℤ) := Nat.cast_pow k 2",
+    "(k : ℕ) : ((k ^ 3 : ℕ) : ℤ) = (k : ℤ) ^ 3 := by rfl",
     # 4. `Nat.pow_mod` is a core lemma: the `^` it introduces is core `Nat.pow`, which rw's rfl evaluates
     ": 2 ^ 2010 % 2 = 0 := by\n  rw [Nat.pow_mod]",
     ": 10 ^ 5 % 3 = 1 := by\n  rw [Nat.pow_mod]",
@@ -53,6 +58,9 @@ REFUSE = [
     "(a : ℕ) : ((a : ℤ) + 2) = ((a + 1 : ℕ) : ℤ) := by rfl",
     "(a b : ℕ) : ((a - b : ℕ) : ℤ) = (a : ℤ) - b := by rfl",
     "(a : ℕ) : ((a : ℝ) + 1) = ((a + 1 : ℕ) : ℝ) := by rfl",
+    "(k : ℕ) : (k : ℤ) ^ 2 = ((k ^ 3 : ℕ) : ℤ) := by rfl",
+    "(k : ℕ) : (k : ℝ) ^ 2 = ((k ^ 2 : ℕ) : ℝ) := by rfl",
+    "(k n : ℕ) : (k : ℤ) ^ n = ((k ^ n : ℕ) : ℤ) := by rfl",
     "(h : (7 : ℤ) ∣ 30 - 1) : (30 : ℤ) ≡ 1 [ZMOD 7] := by\n  apply Int.modEq_iff_dvd.mpr h",
     "(h : (7 : ℤ) ∣ 29 - 1) : (29 : ℤ) ≡ 1 [ZMOD 7] := by\n  exact Int.modEq_iff_dvd.mpr h",
     # 4. false; a `^` written in the (Mathlib) statement is not evaluated; after rfl closed it, no goals
@@ -74,3 +82,23 @@ def test_accepts(src: str) -> None:
 @pytest.mark.parametrize("src", REFUSE)
 def test_refuses(src: str) -> None:
     assert not accepts(src), src
+
+
+# 6. a theorem concluding `∀ p q, …` applied to more arguments than its binders: they instantiate the ∀
+_AUX = "theorem aux (m : ℝ) (hm : 0 < m) : ∀ (p q : ℝ), p < q → p < q + m := by\n  intro p q h\n  linarith\n"
+
+
+def _accepts_after_aux(src: str) -> bool:
+    res = elaborate(initial_env(), _AUX + src)
+    return not res.has_errors and not res.sorries
+
+
+_T = "theorem t (m : ℝ) (hm : 0 < m) : "
+
+
+def test_forall_conclusion_takes_extra_arguments() -> None:
+    assert _accepts_after_aux(_T + "(1 : ℝ) < 2 + m := aux m hm 1 2 (by norm_num)")
+    assert _accepts_after_aux(_T + "(1 : ℝ) < 2 + m := by\n  apply aux m hm 1 2\n  norm_num")
+    # the values go to `p` then `q` (the swapped order proves another proposition); a false one
+    assert not _accepts_after_aux(_T + "(1 : ℝ) < 2 + m := aux m hm 2 1 (by norm_num)")
+    assert not _accepts_after_aux(_T + "(2 : ℝ) < 1 + m := aux m hm 2 1 (by norm_num)")
