@@ -12,10 +12,12 @@ A lemma stated in Lean core (or in Mathlib's algebra-free `Data/Nat` files) carr
 the goal it rewrites: `Nat.pow_mod (a b n : ℕ) : a ^ b % n = (a % n) ^ b % n` turns `2 ^ 2010 % 2 = 0`
 into `(2 % 2) ^ 2010 % 2 = 0`, which the closing `rfl` then evaluates (a public proof Lean checked relies on
 it). minilean keeps no instance on its terms, so the `^` subterms such a rewrite introduces are recorded
-for the one `rw` call and only those are evaluated by its `rfl`; a later rewrite of the same call that
-changes one of them drops it (weaker: Lean would still evaluate it). Only `Nat.pow_mod` is listed: it is
-the one table lemma whose home (core `Init/Data/Nat/Lemmas.lean`, earlier Mathlib `Data/Nat/Defs.lean`)
-was checked here.
+for the one `rw` call (later rewrites of the same call rewrite the recorded terms too) and only those are
+evaluated by its `rfl`. Not modelled: the instance outlives the `rw` call in Lean, so a later `rw [h]`
+that turns `(m % 6) ^ 9 % 6 = 1` into `1 ^ 9 % 6 = 1` closes the goal there, while minilean leaves it
+(a following `norm_num` is then accepted by minilean and fails in Lean with "no goals"). Only
+`Nat.pow_mod` is listed: it is the one table lemma whose home (core `Init/Data/Nat/Lemmas.lean`, earlier
+Mathlib `Data/Nat/Defs.lean`, neither of which has Mathlib's `Monoid` instances) was checked here.
 """
 
 from __future__ import annotations
@@ -45,6 +47,30 @@ def pows_in(e: Expr, out: set[Expr]) -> set[Expr]:
     elif isinstance(e, EApp):
         for a in e.args:
             pows_in(a, out)
+    return out
+
+
+def track(core: set[Expr], introduced: list[tuple[Expr, Expr, str]], rule: str, sorts: dict) -> set[Expr]:
+    """The recorded core powers after one rewrite of the target: each rewritten as the target was, plus
+    the powers of the replacing side when the rule is a core lemma."""
+    from minilean.rewrite import abstract_everywhere
+
+    def rw(e: Expr, lhs: Expr, rhs: Expr) -> Expr:
+        return abstract_everywhere(PRel("=", e, e, NAT), lhs, rhs, NAT, sorts)[0].lhs  # type: ignore[union-attr]
+
+    out: set[Expr] = set()
+    for pw in core:
+        for lhs, rhs, ty in introduced:
+            if ty != NAT or not isinstance(pw, EBin):
+                continue
+            inside = EBin("^", rw(pw.lhs, lhs, rhs), rw(pw.rhs, lhs, rhs))
+            # the power itself rewritten away: what replaces it carries the rule's instance, not core's
+            pw = inside if rw(pw, lhs, rhs) == inside else None  # type: ignore[assignment]
+        if pw is not None:
+            out.add(pw)
+    if rule in CORE_POW_RULES:
+        for _, rhs, _ty in introduced:
+            pows_in(rhs, out)
     return out
 
 
@@ -84,4 +110,4 @@ def fold_core_pows(p: Prop, core: frozenset[Expr]) -> Prop:
     return p
 
 
-__all__ = ["CORE_POW_RULES", "fold_core_pows", "pows_in", "rule_name"]
+__all__ = ["CORE_POW_RULES", "fold_core_pows", "pows_in", "rule_name", "track"]

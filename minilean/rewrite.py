@@ -324,10 +324,10 @@ def abstract_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> 
 
 
 def rewrite_with(
-    p: Prop, rules: list[Rule], sorts: dict, introduced: list[Expr] | None = None
+    p: Prop, rules: list[Rule], sorts: dict, introduced: list[tuple[Expr, Expr, str]] | None = None
 ) -> tuple[Prop, int, list[Prop]]:
     """Rewrite `p` with the first of `rules` that has an instance: (result, instances, side goals).
-    `introduced` receives the instantiated replacing side of a term rule (core_pow.py)."""
+    `introduced` receives the instantiated equation `(lhs, rhs, type)` of a term rule (core_pow.py)."""
     for rule in rules:
         s = _first(p, rule, sorts)
         if s is None:
@@ -347,7 +347,7 @@ def rewrite_with(
                 raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
             out, n = abstract_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
             if introduced is not None:
-                introduced.append(rhs_e)
+                introduced.append((lhs_e, rhs_e, rule.ty))
         if any(not is_ground(q) for q in premises):
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
         for arg, pat in rule.late:  # the postponed `by` blocks, now that the instance fixed their type

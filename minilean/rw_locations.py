@@ -40,11 +40,10 @@ def rw_at_locations(
                 side += fin_side
             else:
                 rules = rewrite.rules_for(elab(g), g, item)
-                introduced: list[Expr] = []
+                introduced: list[tuple[Expr, Expr, str]] = []
                 cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts, introduced)
-                if h is None and core_pow.rule_name(item) in core_pow.CORE_POW_RULES:
-                    for rhs in introduced:
-                        core_pow.pows_in(rhs, core)
+                if h is None:
+                    core = core_pow.track(core, introduced, core_pow.rule_name(item), sorts)
                 if not hits:
                     shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
                     raise TacticFail(

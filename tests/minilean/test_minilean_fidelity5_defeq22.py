@@ -36,6 +36,7 @@ ACCEPT = [
     # 4. `Nat.pow_mod` is a core lemma: the `^` it introduces is core `Nat.pow`, which rw's rfl evaluates
     ": 2 ^ 2010 % 2 = 0 := by\n  rw [Nat.pow_mod]",
     ": 10 ^ 5 % 3 = 1 := by\n  rw [Nat.pow_mod]",
+    "(m : ℕ) (h : m % 3 = 2) : m ^ 4 % 3 = 1 := by\n  rw [Nat.pow_mod, h]",  # later rules of the call
     "(a : ℕ) (h : a = 8) : a = 2 ^ 3 := by\n  rw [h]; norm_num",
     # 5. Or.intro_left (b : Prop) (h : a) : a ∨ b, Or.intro_right (a : Prop) (h : b) : a ∨ b
     "(x : ℕ) (h : x = 1) : x = 1 ∨ x = 2 := Or.intro_left _ h",
@@ -67,6 +68,8 @@ REFUSE = [
     ": 3 ^ 2010 % 2 = 0 := by\n  rw [Nat.pow_mod]",
     "(a : ℕ) (h : a = 8) : a = 2 ^ 3 := by\n  rw [h]",
     ": 2 ^ 2010 % 2 = 0 := by\n  rw [Nat.pow_mod]\n  norm_num",
+    # a power the user's hypothesis puts in place of the core one carries the user's instance
+    "(m x : ℕ) (h : (m % 3) ^ 4 = x ^ 2) (hx : x = 4) : m ^ 4 % 3 = 1 := by\n  rw [Nat.pow_mod, h, hx]",
     # 5. the wrong side, a wrong explicit disjunct, a proof where the Prop goes
     "(x : ℕ) (h : x = 1) : x = 1 ∨ x = 2 := Or.intro_right _ h",
     "(x : ℕ) (h : x = 1) : x = 1 ∨ x = 2 := Or.intro_left (x = 3) h",
