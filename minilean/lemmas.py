@@ -451,6 +451,7 @@ def resolve(
     argument list left to apply (exponent literals consumed), or None when `name` is not in the table.
     `ty_hint`: the type a named argument `(α := T)` fixes (named_type_args.py)."""
     from minilean.coe_postpone import bare_coe
+    from minilean.open_numerals import has_open_numerals
     from minilean.syntax import SyntaxErr, _Typer
 
     parts = split_name(name)
@@ -522,6 +523,9 @@ def resolve(
                 ty = _Typer(sorts).tree(arg, None)[1]
             except SyntaxErr:
                 continue
+        elif arg[0] == "ascr" and has_open_numerals(arg[2]):
+            # `show 0 < 2 by tac`: its numerals wait for α like a numeral argument (open_numerals.py)
+            numeral_default = True
         elif arg[0] in ("id", "app", "proj", "ascr"):
             try:
                 ty = _first_type(el.synth(arg))  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The cast ℕ → ℤ commutes with `+` and `*` by definition (used by `terms.Elaborator._defeq`).
+"""The cast ℕ → ℤ commutes with `+`, `*` and numeral powers by definition (used by `terms.Elaborator._defeq`).
 
 Lean core: `instance : NatCast Int := ⟨Int.ofNat⟩`, `Int.ofNat` is a constructor, and `Int.add` / `Int.mul`
 are defined by matching on constructors (`| ofNat m, ofNat n => ofNat (m + n)`, `ofNat (m * n)`); numerals
@@ -6,10 +6,14 @@ are `instOfNat : OfNat Int n := ⟨Int.ofNat n⟩`. So at default transparency (
 against its expected type: `exact`, `have … := term`) `((a + b : ℕ) : ℤ)` and `(a : ℤ) + (b : ℤ)` are the
 same term, and `((2 : ℕ) : ℤ)` is `(2 : ℤ)`: whnf of the right side reaches `Int.ofNat (a + b)`.
 
-Only `+`, `*` and numerals: ℕ's truncated `-` and `/`, `%` and `^` are left as they are (`Int.sub` gives
-`a + -b`, which does not reduce to `ofNat` on variables; powers were not checked), which only refuses
-more. Casts into ℚ/ℝ are not definitional (`Nat.cast` there is a recursive `Nat.unaryCast`/binary cast
-whose unfolding Lean does not perform on variables) and stay as written.
+`+`, `*`, numerals, and (round 22d) powers with a numeral exponent: core `Int.pow m (n + 1) = Int.pow m n * m`
+and `Nat.pow` recurse on the exponent, and Mathlib's `Monoid ℤ` takes `npow n x := x ^ n`, so on a literal
+exponent both sides unfold to `ofNat` of the same product (a public proof Lean checked uses
+`Nat.cast_pow k 2 : ↑(k ^ 2) = ↑k ^ 2` as a proof of `↑k ^ 2 = ↑(k ^ 2)`). ℕ's truncated `-` and `/`, `%`
+and variable exponents are left as they are (`Int.sub` gives `a + -b`, which does not reduce to `ofNat` on
+variables; `Int.pow` is stuck on a variable exponent), which only refuses more. Casts into ℚ/ℝ are not
+definitional (`Nat.cast` there is a recursive `Nat.unaryCast`/binary cast whose unfolding Lean does not
+perform on variables) and stay as written.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ def _expr(e: Expr) -> Expr:
                 return a
             if isinstance(a, EBin) and a.op in ("+", "*"):
                 return EBin(a.op, _expr(ECast(a.lhs, NAT, INT)), _expr(ECast(a.rhs, NAT, INT)))
+            if isinstance(a, EBin) and a.op == "^" and isinstance(a.rhs, ENum):
+                # a numeral exponent: `Int.pow` and `Nat.pow` recurse on it (round 22d)
+                return EBin("^", _expr(ECast(a.lhs, NAT, INT)), a.rhs)
         return ECast(a, e.src, e.dst)
     if isinstance(e, EBin):
         return EBin(e.op, _expr(e.lhs), _expr(e.rhs))

@@ -14,6 +14,7 @@ elaborator was not checked, so ℤ stays refused (weaker); ℚ ℝ have no such 
 
 from __future__ import annotations
 
+from minilean.goals import Subst
 from minilean.syntax import NAT, EBin, ENum, PRel, Prop
 
 
@@ -30,4 +31,22 @@ def unfold_nat_lt(p: Prop) -> Prop | None:
     return None
 
 
-__all__ = ["unfold_nat_lt"]
+_LT, _LE = ("<", ">"), ("≤", "≥")
+
+
+def match_nat_lt(pat: Prop, ty: Prop, s: Subst, sorts: dict) -> Subst | None:
+    """Unify a binder type `pat` (with metavariables) with an argument's type `ty` when one is a ℕ `<`/`>`
+    and the other a ℕ `≤`/`≥` (round 22d). Lean's `isDefEq` meets `LE.le` against `LT.lt`, unfolds the
+    instances and `Nat.lt`, and compares `Nat.le (?a + 1) ?b` with `Nat.le 2 d`; `isDefEqOffsetNat`
+    then gives `?a := 1` (`kmatch`'s offset unification). The other way, `h : 1 < d` against
+    `?n ≤ ?m` assigns `?n := 1 + 1`, the term `Nat.lt`'s body has. Only the top-level relation, only ℕ."""
+    if not (isinstance(pat, PRel) and isinstance(ty, PRel) and pat.ty == NAT and ty.ty == NAT):
+        return None
+    if not ((pat.op in _LT and ty.op in _LE) or (pat.op in _LE and ty.op in _LT)):
+        return None
+    from minilean.kmatch import pmatch
+
+    return pmatch(unfold_nat_lt(pat) or pat, unfold_nat_lt(ty) or ty, s, sorts)
+
+
+__all__ = ["match_nat_lt", "unfold_nat_lt"]

@@ -323,14 +323,17 @@ def abstract_everywhere(p: Prop, lhs: Expr, rhs: Expr, ty: str, sorts: dict) -> 
     return rewrite_everywhere(p, lhs, rhs, ty, sorts, expr_fn=_abstract_expr)
 
 
-def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, list[Prop]]:
-    """Rewrite `p` with the first of `rules` that has an instance: (result, instances, side goals)."""
+def rewrite_with(
+    p: Prop, rules: list[Rule], sorts: dict, introduced: list[tuple[Expr, Expr, str]] | None = None
+) -> tuple[Prop, int, list[Prop]]:
+    """Rewrite `p` with the first of `rules` that has an instance: (result, instances, side goals).
+    `introduced` receives the instantiated equation `(lhs, rhs, type)` of a term rule (core_pow.py)."""
     for rule in rules:
         s = _first(p, rule, sorts)
         if s is None:
             continue
         if rule.reelab is not None and rule.pattern is not None:  # the first instance fixes the numerals
-            return rewrite_with(p, rule.reelab(instantiate(rule.pattern, s)), sorts)
+            return rewrite_with(p, rule.reelab(instantiate(rule.pattern, s)), sorts, introduced)
         premises = [instantiate(q, s) for q in rule.premises]
         if rule.ty is None:
             lhs, rhs = instantiate(rule.lhs, s), instantiate(rule.rhs, s)  # type: ignore[arg-type]
@@ -343,6 +346,8 @@ def rewrite_with(p: Prop, rules: list[Rule], sorts: dict) -> tuple[Prop, int, li
             if not is_ground(PRel("=", lhs_e, rhs_e, rule.ty)):
                 raise TacticFail("motive is not type correct: the rewrite leaves metavariables")
             out, n = abstract_everywhere(p, lhs_e, rhs_e, rule.ty, sorts)
+            if introduced is not None:
+                introduced.append((lhs_e, rhs_e, rule.ty))
         if any(not is_ground(q) for q in premises):
             raise TacticFail("don't know how to synthesize the arguments of the rewrite rule")
         for arg, pat in rule.late:  # the postponed `by` blocks, now that the instance fixed their type
@@ -372,12 +377,15 @@ def _instance_valid(premises: tuple[Prop, ...], eq: PRel, sorts: tuple[tuple[str
 __all__ = ["Rule", "closes_by_rfl", "open_foralls", "rewrite_with", "rules_for"]
 
 
-def closes_by_rfl(target: Prop, sorts: dict) -> bool:
+def closes_by_rfl(target: Prop, sorts: dict, core_pows: frozenset[Expr] = frozenset()) -> bool:
     """The `with_reducible rfl` that `rw` tries after rewriting: `Eq.refl`, `Iff.refl` and Mathlib's
     @[refl] lemmas for `≤`/`≥` (le_refl) and `∣` (dvd_refl), each up to reducible definitional
-    equality: syntactic, plus ℕ offsets and closed ℕ literal arithmetic without `^` (kmatch)."""
+    equality: syntactic, plus ℕ offsets and closed ℕ literal arithmetic without `^` (kmatch), except the
+    powers `core_pows` that a core lemma put there in this `rw` (core_pow.py)."""
+    from minilean.core_pow import fold_core_pows
     from minilean.syntax import TRUE
 
+    target = fold_core_pows(target, core_pows)
     if target == TRUE:
         return True
     if isinstance(target, PBin) and target.op == "↔":

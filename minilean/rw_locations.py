@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from minilean import finset_lemmas, kmatch, rewrite
+from minilean import core_pow, finset_lemmas, kmatch, rewrite
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.outcome import Outcome
-from minilean.syntax import Prop, show_expr, show_prop
+from minilean.syntax import Expr, Prop, show_expr, show_prop
 
 
 def rw_at_locations(
@@ -27,6 +27,7 @@ def rw_at_locations(
     sorts = kmatch.rw_sorts(g)  # let values: kabstract's isDefEq zeta-delta-reduces them
     finset = g.lookup("Finset") is not None
     side: list[Prop] = []
+    core: set[Expr] = set()  # `^` a core ℕ lemma put into the target: its `rfl` evaluates them (core_pow)
     for item in items:
         for where in [*hyps, *(["⊢"] if target else [])]:
             h = None if where == "⊢" else g.lookup(where)
@@ -39,7 +40,10 @@ def rw_at_locations(
                 side += fin_side
             else:
                 rules = rewrite.rules_for(elab(g), g, item)
-                cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts)
+                introduced: list[tuple[Expr, Expr, str]] = []
+                cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts, introduced)
+                if h is None:
+                    core = core_pow.track(core, introduced, core_pow.rule_name(item), sorts)
                 if not hits:
                     shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
                     raise TacticFail(
@@ -52,7 +56,7 @@ def rw_at_locations(
             else:
                 g = Goal(tuple(Hyp(k.name, cur) if k is h else k for k in g.hyps), g.target, g.tag)
     extra = [Goal(g.hyps, q, None) for q in side]
-    if rewrite.closes_by_rfl(g.target, sorts):
+    if rewrite.closes_by_rfl(g.target, sorts, frozenset(core)):
         return Outcome(extra)
     return Outcome([g, *extra])
 

@@ -59,6 +59,7 @@ from minilean.linarith_only import is_only, linarith_only
 from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
 from minilean.names import check_well_formed, pattern_names, shadow_vars
+from minilean.nat_int_cast import push_nat_int_casts
 from minilean.nested import NestedBy, split_nested_by
 from minilean.norm_cast_derive import nat_cast_free
 from minilean.outcome import Outcome, _split_top
@@ -442,6 +443,11 @@ class Runner:
             if s is None and (zc := zeta(instantiate(concl_k, st.subst), g.hyps)) is not None:
                 # an argument fixed the conclusion at let variables (`hA : A ≥ 0`): isDefEq unfolds those too
                 s = match(zc, zeta(g.target, g.hyps) or g.target, st.subst)
+            if s is None and is_ground(ck := instantiate(concl_k, st.subst)) and el._defeq(ck, g.target):
+                # the arguments fixed the whole conclusion: `MVarId.apply` unifies it with the goal at
+                # default transparency, the term check's definitional equality (`1 ≡ 29 [ZMOD 7]` is
+                # `29 ≡ 1 [ZMOD 7]`: `Int.ModEq` unfolds to `%` equations of literals, which evaluate)
+                s = st.subst
             if s is None:
                 continue
             n_holes, n_sorries = len(el.holes), len(el.sorries)
@@ -785,9 +791,10 @@ class Runner:
     def t_rfl(self, g: Goal, rest: str) -> Outcome:
         self._no_args(rest)
         unfolded = zeta(g.target, g.hyps)  # let-bound values unfold definitionally
+        pushed = push_nat_int_casts(unfolded or g.target)  # ↑(a + 1) is ↑a + 1 by Int.add's definition
         if not _rfl_ok(g.target) and not (unfolded is not None and _rfl_ok(unfolded)) and not (
             rfl_closes_long_sums(g.target)  # rfl_eval: long closed ℕ sums
-        ):
+        ) and not (pushed != (unfolded or g.target) and _rfl_ok(pushed)):
             raise TacticFail(
                 f"The rfl tactic failed. Possible reasons:\n- The goal is not a reflexive relation "
                 f"(neither `=` nor a relation with a @[refl] lemma).\n- The arguments of the relation "

@@ -40,8 +40,9 @@ from minilean.iff_apps import iff_direction, iff_projection
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
 from minilean.nat_int_cast import push_nat_int_casts
-from minilean.nat_lt_unfold import unfold_nat_lt
+from minilean.nat_lt_unfold import match_nat_lt, unfold_nat_lt
 from minilean.numeral_casts import match_uncast
+from minilean.open_numerals import has_open_numerals, stated_prop
 from minilean.sub_unfold import unfold_sub
 from minilean.subst_notation import check_subst, synth_subst
 from minilean.syntax import (
@@ -101,6 +102,11 @@ BUILTINS: dict[str, Decl] = {
     for d in [
         _decl("Or.inl", "a b", [("h", "a")], "a ∨ b"),
         _decl("Or.inr", "a b", [("h", "b")], "a ∨ b"),
+        # Lean core (`Init/Prelude.lean`): `theorem Or.intro_left (b : Prop) (h : a) : Or a b` and
+        # `theorem Or.intro_right (a : Prop) (h : b) : Or a b`, the other disjunct explicit (`_` leaves it
+        # to the expected type) and the proved one an auto-bound implicit
+        _decl("Or.intro_left", "a", [("h", "a")], "a ∨ b", explicit_props="b"),
+        _decl("Or.intro_right", "b", [("h", "b")], "a ∨ b", explicit_props="a"),
         _decl("Or.elim", "a b c", [("h", "a ∨ b"), ("left", "a → c"), ("right", "b → c")], "c"),
         _decl("Or.symm", "a b", [("h", "a ∨ b")], "b ∨ a"),
         _decl("Or.resolve_left", "a b", [("h", "a ∨ b"), ("na", "¬a")], "b"),
@@ -315,6 +321,13 @@ class Elaborator:
         if kind == "subst":
             check_subst(self, node[1], node[2], expected)
             return
+        if kind == "ascr" and has_open_numerals(node[2]):
+            # `show 0 < 2 by tac` against `(0 : ℝ) < 2`: the numerals take the expected type (open_numerals)
+            ty = self._stated(node[2], expected)
+            self.check(node[1], ty)
+            if not self._defeq(ty, expected):
+                raise _mismatch(_show_node(node), ty, expected)
+            return
         if kind in ("id", "app", "proj"):
             self._expected = expected  # fixes the type of a table lemma used without telling arguments
             app = self._as_app(node)
@@ -394,7 +407,10 @@ class Elaborator:
         self.sorries.extend(out.sorries)
 
     def _check_rfl(self, expected: Prop) -> None:
-        for e in (expected, zeta(expected, self.hyps)):
+        unfolded = zeta(expected, self.hyps)
+        # `((a + 1 : ℕ) : ℤ) = ↑a + 1` is `rfl` in Lean core (`Int.ofNat_add`, `Int.ofNat_succ`): nat_int_cast
+        pushed = push_nat_int_casts(unfolded or expected)
+        for e in (expected, unfolded, pushed):
             if isinstance(e, PModEq | PCoprime):  # a def: the elaborator unfolds it (`%` equation, gcd = 1)
                 e = e.unfolded()
             if isinstance(e, PRel) and e.op == "=" and expr_defeq(e.lhs, e.rhs, e.ty):
@@ -537,6 +553,13 @@ class Elaborator:
     def _prop(self, node: tuple) -> Prop:
         try:
             return to_prop(node, self._sorts())
+        except SyntaxErr as e:
+            raise TacticFail(str(e)) from None
+
+    def _stated(self, node: tuple, hint: Prop | None) -> Prop:
+        """A `show`/ascription type whose numeral-only relations read their type off `hint`."""
+        try:
+            return stated_prop(node, self._sorts(), hint)
         except SyntaxErr as e:
             raise TacticFail(str(e)) from None
 
@@ -773,9 +796,21 @@ class Elaborator:
             else:
                 premises.append((b.name, pat))
         concl = _subst_vars(decl.concl, sub)
-        # extra arguments are applied to the conclusion viewed as an implication chain
+        # extra arguments are applied to the conclusion viewed as an implication chain; a conclusion
+        # `∀ p q, …` takes them as its values (Lean's application elaborator instantiates the ∀ binders
+        # of the result type, as for any function type)
         while rest:
-            imp = as_imp(instantiate(concl, s))
+            cur = instantiate(concl, s)
+            if isinstance(cur, PQuant) and cur.q == "∀" and not premises:
+                arg = rest.pop(0)
+                if _is_named(arg) or isinstance(arg, _Typed) or arg[0] in ("hole", "wild", "sorry"):
+                    raise TacticFail("minilean: the argument of a ∀ must be given explicitly")
+                try:
+                    concl = subst_prop(cur.body, cur.var, self._type_arg(arg, cur.sort))  # type: ignore[arg-type]
+                except SyntaxErr as e:
+                    raise TacticFail(str(e)) from None
+                continue
+            imp = as_imp(cur)
             if imp is None:
                 if premises:
                     raise TacticFail(f"minilean: cannot skip explicit arguments of '{decl.name}'")
@@ -823,6 +858,8 @@ class Elaborator:
                     s = match(pat, ty, st.subst)
                     if s is None:  # isDefEq at default transparency unfolds numeral casts (numeral_casts.py)
                         s = match_uncast(match, pat, ty, st.subst)
+                    if s is None:  # ... and ℕ's `<` to `+ 1 ≤` when the two relations differ (nat_lt_unfold)
+                        s = match_nat_lt(pat, ty, st.subst, self._sorts())
                     if s is None:
                         raise _mismatch(_show_node(arg) if isinstance(arg, tuple) else "argument", ty, inst)
                     st.subst = s
@@ -849,6 +886,11 @@ class Elaborator:
         known part; when that is not known yet either and other arguments are still pending, the
         argument waits for them (None), as Lean postpones it. The synthesized type is matched against
         the binder type afterwards, so the hint only chooses, never admits."""
+        if arg[0] == "ascr" and has_open_numerals(arg[2]):
+            # the lemma's α is fixed, so the binder's relation type is known (open_numerals)
+            ty = self._stated(arg[2], hint)
+            self.check(arg[1], ty)
+            return ty
         self._expected = hint
         try:
             return self.synth(arg)
