@@ -39,7 +39,11 @@ ATTACKS = [
     ("nat_lt", "(x y : ℝ) (h : x < y) : x + 1 ≤ y", "exact le_trans h (le_refl y)"),
     ("nat_lt", "(a b : ℕ) (h : a ≤ b) : a - 1 < b", "exact lt_of_lt_of_le h le_rfl"),
     # a numeral-only `show` type read at the expected type is proved at that type
-    ("show_numerals", ": (0:ℤ) = 1", "exfalso\nhave h : ¬ ((2:ℤ) - 3 = 0) := by norm_num\nexact h (show 2 - 3 = 0 by norm_num)"),
+    (
+        "show_numerals",
+        ": (0:ℤ) = 1",
+        "exfalso\nhave h : ¬ ((2:ℤ) - 3 = 0) := by norm_num\nexact h (show 2 - 3 = 0 by norm_num)",
+    ),
     ("show_numerals", ": (1:ℝ) / 2 = 0", "exact show 1 / 2 = 0 by norm_num"),
     # apply / exact up to defeq: Int.ediv/emod with a negative divisor, x % 0 = x
     ("apply_defeq", ": (7:ℤ) / -2 = -4", "apply Eq.refl (-4)"),
@@ -49,7 +53,11 @@ ATTACKS = [
     # Or.intro_left's explicit argument is the *other* disjunct; the proof is still checked
     ("or_intro", "(x : ℕ) (h : x = 1) : x = 2 ∨ x = 3", "exact Or.intro_left (x = 3) h"),
     # ∀ conclusions with extra arguments: each extra argument is checked against its binder
-    ("start_app", "(h : ∀ ε : ℝ, ε > 0 → ∀ x : ℝ, x < ε → x ≤ 0) : (1:ℝ) ≤ 0", "exact h 1 (by norm_num) 1 (by norm_num)"),
+    (
+        "start_app",
+        "(h : ∀ ε : ℝ, ε > 0 → ∀ x : ℝ, x < ε → x ≤ 0) : (1:ℝ) ≤ 0",
+        "exact h 1 (by norm_num) 1 (by norm_num)",
+    ),
     # rfl waiting for its type meets the type `absurd` gives it
     ("absurd_rfl", "(x : ℤ) (h : (7:ℤ) / -2 ≠ -4) : x = 7", "exact absurd rfl h"),
     # lemma batch 22: field notation and per-instance moduli
@@ -100,7 +108,10 @@ def _accepted(paths: Paths, stmt: str, script: str) -> dict[str, bool]:
     }
 
 
-@pytest.mark.parametrize(("cls", "stmt", "script"), ATTACKS, ids=[f"{a[0]}-{i}" for i, a in enumerate(ATTACKS)])
+_IDS = [f"{a[0]}-{i}" for i, a in enumerate(ATTACKS)]
+
+
+@pytest.mark.parametrize(("cls", "stmt", "script"), ATTACKS, ids=_IDS)
 def test_round22_attack_is_refused_on_every_path(paths: Paths, cls: str, stmt: str, script: str) -> None:
     got = _accepted(paths, stmt, script)
     assert not any(got.values()), (cls, got)
