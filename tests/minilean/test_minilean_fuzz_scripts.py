@@ -23,7 +23,10 @@ def test_mutants_are_really_false_and_stated_exactly() -> None:
         assert not res.has_errors and len(res.sorries) == 1
         g = res.sorries[0].goals[0]
         sorts = {h.name: h.ty for h in g.hyps if h.is_var}
-        assert smt.valid([h.ty for h in g.hyps if not h.is_var], g.target, sorts) is False, m.statement
+        # a generous limit: the generator's 2 s found a countermodel, and z3 answering "unknown" on a loaded
+        # machine (seen once at load 5 on a trigonometric mutant) is not a property of the mutant
+        hyps = [h.ty for h in g.hyps if not h.is_var]
+        assert smt.valid(hyps, g.target, sorts, 30_000) is False, m.statement
 
 
 def test_internal_name_twins_are_the_same_false_theorem() -> None:
@@ -40,7 +43,8 @@ def test_internal_name_twins_are_the_same_false_theorem() -> None:
     for t in twins:
         g = elaborate(initial_env(), (t.header + "\n" if t.header else "") + t.statement).sorries[0].goals[0]
         sorts = {h.name: h.ty for h in g.hyps if h.is_var}
-        assert smt.valid([h.ty for h in g.hyps if not h.is_var], g.target, sorts) is False, t.statement
+        hyps = [h.ty for h in g.hyps if not h.is_var]
+        assert smt.valid(hyps, g.target, sorts, 30_000) is False, t.statement
 
 
 def test_no_false_theorem_is_accepted_on_any_path() -> None:
