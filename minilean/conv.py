@@ -23,8 +23,9 @@ from typing import Any
 from minilean import normal_forms, rewrite
 from minilean.goals import Goal, Hyp, TacticFail, goal_sorts_all
 from minilean.libfuns import LIB_FUNS as _LIB_FUNS
-from minilean.linarith import NotLinear, ring_equal
+from minilean.linarith import NotLinear
 from minilean.outcome import Outcome, _split_top
+from minilean.ring_exp import ring_equal
 from minilean.syntax import (
     NAT,
     TRUE,

@@ -22,8 +22,13 @@ Mathlib `Data/Nat/Defs.lean`, neither of which has Mathlib's `Monoid` instances)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from minilean.kmatch import eval_nat
 from minilean.syntax import NAT, EApp, EBin, ECast, ENeg, ENum, Expr, PBin, PNot, PRel, Prop
+
+# (proposition, lhs, rhs, type, sorts) -> (rewritten proposition, instances)
+Rewriter = Callable[[Prop, Expr, Expr, str, dict], tuple[Prop, int]]
 
 CORE_POW_RULES = frozenset({"Nat.pow_mod"})
 _MAX_BITS = 4096  # larger values stay unevaluated (weaker), as the other literal evaluators do
@@ -50,13 +55,14 @@ def pows_in(e: Expr, out: set[Expr]) -> set[Expr]:
     return out
 
 
-def track(core: set[Expr], introduced: list[tuple[Expr, Expr, str]], rule: str, sorts: dict) -> set[Expr]:
+def track(core: set[Expr], introduced: list[tuple[Expr, Expr, str]], rule: str, sorts: dict,
+          abstract: Rewriter) -> set[Expr]:
     """The recorded core powers after one rewrite of the target: each rewritten as the target was, plus
-    the powers of the replacing side when the rule is a core lemma."""
-    from minilean.rewrite import abstract_everywhere
+    the powers of the replacing side when the rule is a core lemma. `abstract` is rw's own
+    `rewrite.abstract_everywhere` (passed in: `rewrite` reads this module's record when it closes by rfl)."""
 
     def rw(e: Expr, lhs: Expr, rhs: Expr) -> Expr:
-        return abstract_everywhere(PRel("=", e, e, NAT), lhs, rhs, NAT, sorts)[0].lhs  # type: ignore[union-attr]
+        return abstract(PRel("=", e, e, NAT), lhs, rhs, NAT, sorts)[0].lhs  # type: ignore[union-attr]
 
     out: set[Expr] = set()
     for pw in core:

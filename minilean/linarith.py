@@ -87,11 +87,8 @@ def _mul(a: Poly, b: Poly) -> Poly:
 class Normalizer:
     """Polynomials over atoms for one partition: "int" (ℕ and ℤ, casts ℕ → ℤ pushed) or a field type."""
 
-    def __init__(
-        self, partition: str, push_casts: bool = True, sorts: dict | None = None, sym_pow: bool = False
-    ) -> None:
+    def __init__(self, partition: str, push_casts: bool = True, sorts: dict | None = None) -> None:
         self.partition = partition
-        self.sym_pow = sym_pow  # `ring` only: `x ^ (n + 2)` is `x ^ n * x ^ 2` (linarith keeps an atom)
         self.push_casts = push_casts  # linarith's natToInt pushes ℕ → ℤ casts; `ring` does not
         self.nat_atoms: set = set()  # atoms of type ℕ: get `≥ 0`
         self.sorts = sorts  # when known, atoms are identified up to ℕ literal arithmetic in arguments
@@ -124,24 +121,9 @@ class Normalizer:
             if e.op == "*":
                 return _mul(self.poly(e.lhs, ty), self.poly(e.rhs, ty))
             if e.op == "^" and isinstance(e.rhs, ENum):
-                base = self.poly(e.lhs, ty)
-                if self.sym_pow:  # `ring`: a monomial's power is not an expansion (`X ^ 13`); ring_exp.py
-                    from minilean.ring_exp import numeral_power
-
-                    return numeral_power(base, e.rhs.n)
-                if set(base) <= {()}:  # a numeral power is a number (`2 ^ 2014`), however large
-                    c = base.get((), Fraction(0))
-                    if max(c.numerator.bit_length(), c.denominator.bit_length()) * e.rhs.n > 1 << 16:
-                        raise NotLinear("numeral too large")
-                    return _const(c**e.rhs.n)
-                if e.rhs.n > 12:
-                    raise NotLinear("exponent too large")
-                out = _const(1)
-                for _ in range(e.rhs.n):
-                    out = _mul(out, base)
-                return out
-            if e.op == "^" and self.sym_pow:
-                return self._sym_pow(e, ty)
+                return self._numeral_power(self.poly(e.lhs, ty), e.rhs.n)
+            if e.op == "^" and (sym := self._sym_pow(e, ty)) is not None:
+                return sym
             if e.op == "/" and not expr_vars(e.rhs, set()):
                 # cancelDenoms cancels division by a closed numeral expression (`x / (8 + 2)`,
                 # `x / (-4 / 5)`); a denominator with variables stays an atom even when they cancel
@@ -154,14 +136,25 @@ class Normalizer:
             return self.atom(e, ty)
         raise NotLinear(f"unsupported term {e!r}")
 
-    def _sym_pow(self, e: EBin, ty: str) -> Poly:
-        """`b ^ e` with a non-numeral exponent, as Mathlib's `ring` reads it: the exponent is normalized
-        as a polynomial over ℕ and the power is computed by `ring_exp.power` (pow_add, pow_mul, mul_pow
-        on a single monomial; a numeral or a sum of several monomials stays the base of a power atom)."""
-        from minilean.ring_exp import power
+    def _numeral_power(self, base: Poly, n: int) -> Poly:
+        """`base ^ n` multiplied out (linarith's `linearFormOfExpr`); `ring_exp.RingNormalizer` keeps a
+        monomial's power as a power instead."""
+        if set(base) <= {()}:  # a numeral power is a number (`2 ^ 2014`), however large
+            c = base.get((), Fraction(0))
+            if max(c.numerator.bit_length(), c.denominator.bit_length()) * n > 1 << 16:
+                raise NotLinear("numeral too large")
+            return _const(c**n)
+        if n > 12:
+            raise NotLinear("exponent too large")
+        out = _const(1)
+        for _ in range(n):
+            out = _mul(out, base)
+        return out
 
-        expo = Normalizer("int", push_casts=False, sym_pow=True).poly(e.rhs, NAT)
-        return power(self.poly(e.lhs, ty), expo)
+    def _sym_pow(self, e: EBin, ty: str) -> Poly | None:
+        """`b ^ e` with a non-numeral exponent: None, an atom to linarith (`ring_exp.RingNormalizer` reads
+        it as Mathlib's `ring` does)."""
+        return None
 
     def _nat_cast_atom(self, e: ECast) -> Poly:
         if self.sorts is not None:  # linarith: atoms up to reducible defeq (offsets folded)
@@ -370,38 +363,11 @@ def _nat_cast_leaves(p: Prop) -> list[tuple[Expr, str]]:
     return out
 
 
-def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:
-    """Does `ring` prove `lhs = rhs`? Commutative-ring normal forms over atoms (casts, ∸ ÷ %, division by
-    a non-numeral and functions are atoms; numeral exponents expand; division by a numeral is a
-    rational coefficient in ℚ/ℝ)."""
-    norm = Normalizer(partition_of(ty), push_casts=False, sym_pow=True)
-    return norm.poly(cast_numerals(lhs), ty) == norm.poly(cast_numerals(rhs), ty)
-
-
-def cast_numerals(e: Expr) -> Expr:
-    """A cast of a numeral is that numeral (`ring` hands such atoms to norm_num, which evaluates them:
-    `((5 : ℕ) : ℤ)` is 5); every other cast stays an atom."""
-    if isinstance(e, ECast):
-        arg = cast_numerals(e.arg)
-        if isinstance(arg, ENum) or (isinstance(arg, ENeg) and isinstance(arg.arg, ENum)):
-            return arg
-        return ECast(arg, e.src, e.dst)
-    if isinstance(e, EBin):
-        return EBin(e.op, cast_numerals(e.lhs), cast_numerals(e.rhs))
-    if isinstance(e, ENeg):
-        return ENeg(cast_numerals(e.arg))
-    if isinstance(e, EApp):
-        return EApp(e.fn, tuple(cast_numerals(a) for a in e.args))
-    return e
-
-
 __all__ = [
     "Normalizer",
     "NotLinear",
-    "cast_numerals",
     "comparison",
     "partition_of",
     "refute",
-    "ring_equal",
     "syntactic_squares",
 ]

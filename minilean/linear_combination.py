@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass
 
 from minilean.goals import Goal, TacticFail
-from minilean.linarith import NotLinear, ring_equal
+from minilean.linarith import NotLinear
 from minilean.outcome import Outcome
+from minilean.ring_exp import ring_equal
 from minilean.syntax import INT, NAT, EBin, ENeg, ENum, Expr, PRel, SyntaxErr, _Typer, parse_term
 from minilean.terms import Elaborator
 

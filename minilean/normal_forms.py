@@ -15,7 +15,8 @@ from minilean.field_simp_recip import has_div as _has_div
 from minilean.field_simp_recip import reciprocal_product
 from minilean.goals import Goal, Hyp, TacticFail
 from minilean.libfuns import LIB_FUNS
-from minilean.linarith import Normalizer, NotLinear, partition_of
+from minilean.linarith import NotLinear, partition_of
+from minilean.ring_exp import RingNormalizer
 from minilean.ring_nf_funargs import has_local_functions, normalize_every_argument, normalize_fun_args
 from minilean.ring_nf_inv import constant_inverse
 from minilean.ring_nf_pow import atom_index, factor_expr, factor_key, has_pow_atom, mathlib_key
@@ -65,7 +66,7 @@ def ring_normal(e: Expr, ty: str, order: list | None = None) -> Expr:
     order = _atoms_in_order(e, []) if order is None else order  # one atom order per goal, as AtomM
     e = _inside_atoms(e, ty, order)
     # powers with a symbolic exponent as Mathlib's ring computes them (ring_exp.py, printed by ring_nf_pow.py)
-    poly = Normalizer(partition_of(ty), push_casts=False, sym_pow=True).poly(e, ty)
+    poly = RingNormalizer(partition_of(ty), push_casts=False).poly(e, ty)
 
     def key(m: tuple) -> tuple:
         deg = sum(p for _, p in m)

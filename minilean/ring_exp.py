@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from minilean.linarith import Normalizer, NotLinear, Poly, _const, _mul, _mul_mono
+from minilean.linarith import Normalizer, NotLinear, Poly, _const, _mul, _mul_mono, partition_of
 from minilean.simp import mk_numeral
-from minilean.syntax import NAT, EBin, ENum, Expr
+from minilean.syntax import NAT, EApp, EBin, ECast, ENeg, ENum, Expr
 
 _MAX_EXPANSION = 12  # numeral powers of a non-constant polynomial (the limit linarith's normalizer uses)
 
@@ -132,7 +132,7 @@ def _power_monomial(base: Poly, mono: tuple, k: int) -> Poly:
 
 def _monic_of(e: Expr) -> tuple:
     """The monic monomial a power atom's exponent expression stands for (the inverse of `mono_expr`)."""
-    p = Normalizer("int", push_casts=False, sym_pow=True).poly(e, NAT)
+    p = RingNormalizer("int", push_casts=False).poly(e, NAT)
     ((mono, _),) = p.items()
     return mono
 
@@ -144,7 +144,7 @@ def _positive(mono: tuple) -> bool:
         if not is_pow_atom(a):
             return False
         try:
-            bp = Normalizer("int", push_casts=False, sym_pow=True).poly(a.lhs, NAT)  # type: ignore[attr-defined]
+            bp = RingNormalizer("int", push_casts=False).poly(a.lhs, NAT)  # type: ignore[attr-defined]
         except NotLinear:
             return False
         if not any((m == () and c > 0) or (m != () and _positive(m)) for m, c in bp.items()):
@@ -152,4 +152,53 @@ def _positive(mono: tuple) -> bool:
     return True
 
 
-__all__ = ["is_pow_atom", "mono_expr", "numeral_power", "poly_expr", "pow_atom", "power"]
+class RingNormalizer(Normalizer):
+    """`ring`'s normal form: linarith's polynomials, except that a power keeps its exponent as ring's
+    `ExProd` does (`X ^ 13` is a monomial, not an expansion) and a symbolic exponent is normalized
+    (`x ^ (n + 2)` is `x ^ n * x ^ 2`; linarith keeps such a power an atom)."""
+
+    def _numeral_power(self, base: Poly, n: int) -> Poly:
+        return numeral_power(base, n)
+
+    def _sym_pow(self, e: EBin, ty: str) -> Poly | None:
+        """`b ^ e` with a non-numeral exponent: the exponent normalized as a polynomial over ℕ, the
+        power computed by `power` (pow_add, pow_mul, mul_pow on a single monomial)."""
+        expo = RingNormalizer("int", push_casts=False).poly(e.rhs, NAT)
+        return power(self.poly(e.lhs, ty), expo)
+
+
+def ring_equal(lhs: Expr, rhs: Expr, ty: str) -> bool:
+    """Does `ring` prove `lhs = rhs`? Commutative-ring normal forms over atoms (casts, ∸ ÷ %, division by
+    a non-numeral and functions are atoms; division by a numeral is a rational coefficient in ℚ/ℝ)."""
+    norm = RingNormalizer(partition_of(ty), push_casts=False)
+    return norm.poly(cast_numerals(lhs), ty) == norm.poly(cast_numerals(rhs), ty)
+
+
+def cast_numerals(e: Expr) -> Expr:
+    """A cast of a numeral is that numeral (`ring` hands such atoms to norm_num, which evaluates them:
+    `((5 : ℕ) : ℤ)` is 5); every other cast stays an atom."""
+    if isinstance(e, ECast):
+        arg = cast_numerals(e.arg)
+        if isinstance(arg, ENum) or (isinstance(arg, ENeg) and isinstance(arg.arg, ENum)):
+            return arg
+        return ECast(arg, e.src, e.dst)
+    if isinstance(e, EBin):
+        return EBin(e.op, cast_numerals(e.lhs), cast_numerals(e.rhs))
+    if isinstance(e, ENeg):
+        return ENeg(cast_numerals(e.arg))
+    if isinstance(e, EApp):
+        return EApp(e.fn, tuple(cast_numerals(a) for a in e.args))
+    return e
+
+
+__all__ = [
+    "RingNormalizer",
+    "cast_numerals",
+    "is_pow_atom",
+    "mono_expr",
+    "numeral_power",
+    "poly_expr",
+    "pow_atom",
+    "power",
+    "ring_equal",
+]

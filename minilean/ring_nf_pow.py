@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from minilean.ring_exp import is_pow_atom
+from minilean.linarith import NotLinear, partition_of
+from minilean.ring_exp import RingNormalizer, is_pow_atom
 from minilean.syntax import NAT, EBin, ENum, Expr
 
 Normal = Callable[[Expr, str, list], Expr]
@@ -46,10 +47,8 @@ def _base_key(b: Expr, order: list, ty: str) -> tuple:
     """`ExBase.cmp`: atoms by index before sums (a numeral base is the one-monomial sum `c`)."""
     if b in order:
         return (0, order.index(b), "")
-    from minilean.linarith import Normalizer, NotLinear, partition_of
-
     try:  # a numeral or a sum: compare its monomials (ExSum.cmp)
-        poly = Normalizer(partition_of(ty), push_casts=False, sym_pow=True).poly(b, ty)
+        poly = RingNormalizer(partition_of(ty), push_casts=False).poly(b, ty)
     except NotLinear:
         return (2, len(order), repr(b))
     if set(poly) == {()} or len(poly) > 1:
@@ -59,9 +58,7 @@ def _base_key(b: Expr, order: list, ty: str) -> tuple:
 
 def _expo_key(mono: Expr, p: int, order: list) -> tuple:
     """The symbolic exponent `m * p` (monic `m`, over ℕ) as an `ExProd` key."""
-    from minilean.linarith import Normalizer
-
-    poly = Normalizer("int", push_casts=False, sym_pow=True).poly(EBin("*", mono, ENum(p)), NAT)
+    poly = RingNormalizer("int", push_casts=False).poly(EBin("*", mono, ENum(p)), NAT)
     ((m, c),) = poly.items()
     return (1, mathlib_key(m, c, order, NAT))
 

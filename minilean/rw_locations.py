@@ -43,7 +43,8 @@ def rw_at_locations(
                 introduced: list[tuple[Expr, Expr, str]] = []
                 cur, hits, prem = rewrite.rewrite_with(cur, rules, sorts, introduced)
                 if h is None:
-                    core = core_pow.track(core, introduced, core_pow.rule_name(item), sorts)
+                    core = core_pow.track(core, introduced, core_pow.rule_name(item), sorts,
+                                          rewrite.abstract_everywhere)
                 if not hits:
                     shown = show_expr(rules[0].lhs) if rules[0].ty else show_prop(rules[0].lhs)  # type: ignore[arg-type]
                     raise TacticFail(

@@ -54,7 +54,7 @@ from minilean.induction_using import induction_using, is_using
 from minilean.inner_binders import rename_inner_binders
 from minilean.interval_bounds import interval_cases
 from minilean.let_values import let_fun_form, let_function, let_number, let_refusal, order_after_lets, zeta
-from minilean.linarith import NotLinear, partition_of, refute, ring_equal, syntactic_squares
+from minilean.linarith import NotLinear, partition_of, refute, syntactic_squares
 from minilean.linarith_only import is_only, linarith_only
 from minilean.linear_combination import run_linear_combination
 from minilean.mod_cast import norm_cast_at_goal, norm_cast_open_goal, norm_prop
@@ -65,6 +65,7 @@ from minilean.norm_cast_derive import nat_cast_free
 from minilean.outcome import Outcome, _split_top
 from minilean.rcases_rfl import RFL_MARK, settle_rfl
 from minilean.rfl_eval import rfl_closes_long_sums
+from minilean.ring_exp import ring_equal
 from minilean.ring_nf_funargs import local_fun_domains
 from minilean.rw_locations import rw_at_locations
 from minilean.simp import Simplifier, SimpSet
