@@ -10,6 +10,9 @@ export MLFLOW_DISABLE_TELEMETRY := true
 export DO_NOT_TRACK := 1
 PROFILE ?= smoke
 PYTEST_ARGS ?=
+# pytest-xdist workers: the suite is CPU-bound and CI has 2 cores (each worker starts its own minilean
+# server; `TEST_WORKERS=0` runs everything in one process).
+TEST_WORKERS ?= 2
 
 .PHONY: setup run test lint ui mlflow bench clean-artifacts
 
@@ -26,7 +29,7 @@ run: setup
 	$(BIN)/proofmill run --profile $(PROFILE)
 
 test: setup
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
