@@ -305,14 +305,16 @@ def hypotheses_refuted(statement: str, timeout_ms: int = 10_000) -> bool:
 
 
 def _statement_rows() -> dict[str, dict]:
+    """MiniF2F statements by id, both splits (their ids are disjoint), so a body-only proof of a valid
+    theorem is checked against the valid statement just as a test one is."""
     from minilean import minif2f
 
-    return {r["id"]: r for r in minif2f.load("test")}
+    return {r["id"]: r for split in ("test", "valid") for r in minif2f.load(split)}
 
 
 def run_rows(url: str, rows: Iterable[dict], statements: dict[str, dict] | None = None) -> list[RowResult]:
     """Check `rows` on the server at `url`; body-only rows take their statement from `statements`
-    (id -> MiniF2F row; default: the shipped MiniF2F test split)."""
+    (id -> MiniF2F row; default: the shipped MiniF2F statements, test and valid)."""
     statements = _statement_rows() if statements is None else statements
     with LeanClient(url) as client:
         return [check_row(client, r, statements) for r in rows]

@@ -403,6 +403,8 @@ class Runner:
             return apply_at(self, g, *at)
         node = self._term(rest)
         el = self._elab(g)
+        if node in (("id", "Eq.refl"), ("id", "rfl")) and el._local(node[1]) is None:
+            return self._apply_refl(g, node[1])
         el._wild_goals = True  # type: ignore[attr-defined]  # `_` proof holes become goals (terms.check)
         el._expected = g.target  # type: ignore[attr-defined]  # fixes the type of a table lemma
         app = el._as_app(node) if node[0] in ("id", "app", "proj") else None
@@ -802,6 +804,25 @@ class Runner:
                 f"are not equal.\n{g.render()}"
             )
         return Outcome([])
+
+    def _apply_refl(self, g: Goal, name: str) -> Outcome:
+        """`apply Eq.refl` / `apply rfl`: `MVarId.apply` unifies `?a = ?a` with the goal, i.e. assigns `?a :=
+        lhs` and checks `lhs =?= rhs` at default transparency: the check the `rfl` tactic makes on an
+        equation (t_rfl). Goals that are not syntactically `=` are refused (Lean would also unfold a def
+        such as `Nat.ModEq` to reach an equation: knowingly weaker there)."""
+        if not (isinstance(g.target, PRel) and g.target.op == "="):
+            raise TacticFail(
+                f"tactic 'apply' failed, could not unify the conclusion of `@{name}`\n  ?a = ?a\n"
+                f"with the goal\n  {show_prop(g.target)}\n{g.render()}"
+            )
+        try:
+            return self.t_rfl(g, "")
+        except TacticFail:
+            raise TacticFail(
+                f"tactic 'apply' failed, could not unify the conclusion of `@{name}`\n  ?a = ?a\n"
+                f"with the goal\n  {show_prop(g.target)}\n(the two sides are not definitionally equal)\n"
+                f"{g.render()}"
+            ) from None
 
     def t_congr(self, g: Goal, rest: str) -> Outcome:
         """`congr` closing the goal (see congr_tac): `Eq.refl` or an assumption, on an equation that Lean's

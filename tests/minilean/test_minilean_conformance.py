@@ -126,3 +126,15 @@ def test_hypotheses_refuted_asks_z3_about_the_hypotheses_only() -> None:
     assert not conf.hypotheses_refuted("theorem t (x : ℕ) (h : x < 5) : x = 1 := by\n  sorry")
     assert not conf.hypotheses_refuted("theorem t (x : ℕ) : x = 1 := by\n  sorry")  # no hypotheses
     assert not conf.hypotheses_refuted("theorem t (x : ℕ) (h : x <) : x = 1 := by\n  sorry")  # no statement
+
+
+def test_body_only_rows_find_valid_statements_too() -> None:
+    """A tactic list for a MiniF2F *valid* theorem is stated from the valid split (ids are disjoint)."""
+    from minilean import minif2f
+
+    table = conf._statement_rows()
+    valid_id = minif2f.load("valid")[0]["id"]
+    test_id = minif2f.load("test")[0]["id"]
+    assert table[valid_id]["split"] == "valid" and table[test_id]["split"] == "test"
+    prep = conf.prepare("  norm_num", valid_id, table)
+    assert prep.statement is not None and f"theorem {valid_id}" in prep.statement
