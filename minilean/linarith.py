@@ -132,6 +132,14 @@ class Normalizer:
                 if set(den) <= {()} and den:
                     return _add({}, self.poly(e.lhs, ty), 1 / den[()])
             return self.atom(e, ty)  # ∸ ÷ % (and / by a non-numeral): opaque to linarith
+        if (isinstance(e, EApp) and e.fn.split("@")[0] == "Inv.inv" and len(e.args) == 1
+                and not expr_vars(e.args[0], set())):
+            # the inverse of a closed numeral expression is a number: linarith's cancelDenoms runs norm_num
+            # on the hypothesis first (`2⁻¹ + 2 / 3` is `7 / 6`) and `ring` inverts numerals in a field; the
+            # inverse of 0 (which is 0 in Lean) stays an atom, as does any inverse with a variable
+            den = self.poly(e.args[0], ty)
+            if set(den) <= {()} and den:
+                return _const(1 / den[()])
         if isinstance(e, EApp | ESum):  # functions and big operators are atoms to linarith
             return self.atom(e, ty)
         raise NotLinear(f"unsupported term {e!r}")
