@@ -70,6 +70,10 @@ from minilean.lemma_table22 import PRIME_UNFOLD as BATCH22_PRIME_UNFOLD
 from minilean.lemma_table22 import PROOFS as BATCH22_PROOFS
 from minilean.lemma_table22 import ROWS as BATCH22_ROWS
 from minilean.lemma_table22 import SYMBOLIC as BATCH22_SYMBOLIC
+from minilean.lemma_table23 import OPEN_ALIASES as BATCH23_OPEN_ALIASES
+from minilean.lemma_table23 import PER_INSTANCE as BATCH23_PER_INSTANCE
+from minilean.lemma_table23 import REFUSED as BATCH23_REFUSED
+from minilean.lemma_table23 import ROWS as BATCH23_ROWS
 from minilean.pow_laws import PROOFS as POW_LAWS_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -212,6 +216,7 @@ SCHEMAS += tuple(_s(*row) for row in BATCH18E_ROWS)  # round 18e, kept apart fro
 SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
 SCHEMAS += tuple(_s(*row) for row in BATCH21_ROWS)  # round 21b (Nat.fib)
 SCHEMAS += tuple(_s(*row) for row in BATCH22_ROWS)  # round 22a
+SCHEMAS += tuple(_s(*row) for row in BATCH23_ROWS)  # round 23a
 # rows proved for every exponent: `pow_laws` and batch 22's core `Nat.pow_*` / `Nat.one_le_pow`
 SYMBOLIC_PROOFS: dict[str, str] = {**POW_LAWS_PROOFS, **BATCH22_SYMBOLIC}
 PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD
@@ -277,7 +282,7 @@ PER_INSTANCE = frozenset(
     {"Nat.mul_mod", "Nat.add_mod", "Nat.pow_mod", "Int.emod_emod_of_dvd", "Nat.mod_add_div"}
     | {"Nat.div_add_mod"}
     | set(BATCH5_PER_INSTANCE) | set(BATCH13_PER_INSTANCE) | set(BATCH21_PER_INSTANCE)
-    | set(BATCH22_PER_INSTANCE)
+    | set(BATCH22_PER_INSTANCE) | set(BATCH23_PER_INSTANCE)
 )
 
 
@@ -300,7 +305,7 @@ def unchecked(name: str, ty: str) -> Decl:
     """The schema's declaration WITHOUT the validity check, for callers that check every instance they
     use instead (`rw [Nat.mul_mod]`: z3 cannot prove the schema, but proves each ground instance).
     Exponent parameters become ℕ variables, so the rewrite's match gives them the goal's exponent."""
-    schema = BY_NAME[name]
+    schema = BY_NAME[table_key(name) or name]
     schema = replace(schema, binders=re.sub(r": exp([)}])", rf": {NAT}\1", schema.binders))
     return check_schema(schema, ty, {}, check=False)
 
@@ -414,6 +419,7 @@ def _modulus(schema: Schema) -> list[str]:
     moduli.update(BATCH13_PER_INSTANCE)
     moduli.update(BATCH21_PER_INSTANCE)
     moduli.update(BATCH22_PER_INSTANCE)
+    moduli.update(BATCH23_PER_INSTANCE)
     return moduli.get(schema.name, ["n"])
 
 
@@ -428,19 +434,57 @@ def _about_exponents_only(schema: Schema, binder_type: str) -> bool:
     return bool(words & (set(schema.exponents()) | nat_vars)) and not words & alpha_vars
 
 
-def split_name(name: str) -> tuple[str, str | None] | None:
-    """`sub_nonneg.mpr` -> ("sub_nonneg", "mpr"); None when `name` is not a table lemma."""
+ROOT = "_root_."
+# unqualified aliases of a namespaced row (`log_pos` for `Real.log_pos`): names reached through `open`, which
+# `_root_.X` does not reach (Lean: `_root_.X` is the root declaration `X` only)
+_OPENED_ONLY = frozenset(
+    {a for a, t in (ALIASES | BATCH6_ALIASES).items() if "." not in a and "." in t}
+    | set(BATCH23_OPEN_ALIASES)
+)
+
+
+def table_key(name: str) -> str | None:
+    """The table row (a `BY_NAME` key) the global name `name` denotes, or None. `_root_.X` is the root
+    declaration `X` (Lean's `_root_` prefix; every table row is stated at the root of its full name), never
+    a name reached through `open`; an unqualified `OPEN_ALIASES` name is its row while its namespace is
+    opened in the source (open_names.opened). Callers look locals up first: `_root_.h` is no local."""
+    if name.startswith(ROOT):
+        short = name[len(ROOT) :]
+        return short if short in BY_NAME and short not in _OPENED_ONLY else None
     if name in BY_NAME:
-        return name, None
+        return name
+    alias = BATCH23_OPEN_ALIASES.get(name)
+    if alias is not None:
+        from minilean.open_names import opened
+
+        if alias[0] in opened():
+            return alias[1]
+    return None
+
+
+def refusal(name: str) -> str | None:
+    """Why minilean refuses the library name `name` on purpose (`lemma_table23.REFUSED`), or None."""
+    short = name[len(ROOT) :] if name.startswith(ROOT) else name
+    return BATCH23_REFUSED.get(short)
+
+
+def split_name(name: str) -> tuple[str, str | None] | None:
+    """`sub_nonneg.mpr` -> ("sub_nonneg", "mpr"); None when `name` is not a table lemma. The first part is
+    the row's `BY_NAME` key (`table_key`: `_root_.X`, names through `open`)."""
+    key = table_key(name)
+    if key is not None:
+        return key, None
     base, _, fld = name.rpartition(".")
-    if base in BY_NAME and fld in _IFF_FIELDS:
-        return base, fld
-    if base in BY_NAME and fld == "symm" and "↔" in BY_NAME[base].concl:
-        return base, fld  # `Iff.symm foo`: the two sides swapped (`simp [le_sub_iff_add_le.symm]`)
+    key = table_key(base) if base else None
+    if key is not None and fld in _IFF_FIELDS:
+        return key, fld
+    if key is not None and fld == "symm" and "↔" in BY_NAME[key].concl:
+        return key, fld  # `Iff.symm foo`: the two sides swapped (`simp [le_sub_iff_add_le.symm]`)
     # `foo.symm.mp` is `Iff.mp (Iff.symm foo)`, which is `foo.mpr` (Iff.symm swaps the two directions)
     inner, _, sym = base.rpartition(".")
-    if sym == "symm" and inner in BY_NAME and fld in _IFF_FIELDS and "↔" in BY_NAME[inner].concl:
-        return inner, _SWAP[fld]
+    key = table_key(inner) if inner else None
+    if sym == "symm" and key is not None and fld in _IFF_FIELDS and "↔" in BY_NAME[key].concl:
+        return key, _SWAP[fld]
     return None
 
 
@@ -456,6 +500,9 @@ def resolve(
 
     parts = split_name(name)
     if parts is None:
+        why = refusal(name)
+        if why is not None:
+            raise TacticFail(why)
         return None
     base, fld = parts
     schema = BY_NAME[base]
@@ -748,6 +795,7 @@ def symbolic(name: str, ty: str) -> Decl | None:
     """The row `name` at `ty` with its exponents as ℕ variables, once its proof in `pow_laws.PROOFS` goes
     through; None when it has no proof, the proof fails, or the proof is being checked (a use inside its
     own proof). Here, not in pow_laws, because it needs this module's table and checker."""
+    name = table_key(name) or name
     key = (name, ty)
     if key in _SYMBOLIC_DONE:
         return _SYMBOLIC_DONE[key]

@@ -22,13 +22,14 @@ def per_instance_statement(el: object, node: tuple, ty: str) -> Prop | None:
     """The unchecked statement of a per-instance table lemma named bare (`Nat.add_mod`), at `ty`, with
     its binders as pattern variables; None when `node` is not such a lemma (the caller keeps its error)."""
     from minilean.goals import instantiate
-    from minilean.lemmas import BY_NAME, PER_INSTANCE, unchecked
+    from minilean.lemmas import BY_NAME, PER_INSTANCE, table_key, unchecked
 
-    if node[0] != "id" or node[1] not in BY_NAME or ty not in BY_NAME[node[1]].types:
+    key = table_key(node[1]) if node[0] == "id" else None  # `_root_.X`, names through `open`
+    if key is None or ty not in BY_NAME[key].types:
         return None
-    if node[1] not in PER_INSTANCE and not BY_NAME[node[1]].exponents():
+    if key not in PER_INSTANCE and not BY_NAME[key].exponents():
         return None  # a schema z3 proves whole goes the ordinary way (its refusal stands)
-    decl = unchecked(node[1], ty)
+    decl = unchecked(key, ty)
     if any(not isinstance(b.ty, str) for b in decl.binders):
         return None  # a lemma with hypotheses: the instance alone is not all a use asserts
     st = el.start_app(decl, [], for_apply=True)  # type: ignore[attr-defined]

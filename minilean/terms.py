@@ -278,6 +278,8 @@ class Elaborator:
     def _global(self, name: str) -> Decl | None:
         if self._local(name.split(".")[0]) is not None:
             return None  # a local name shadows globals (and starts field notation)
+        if name.startswith("_root_."):  # Lean's root prefix: the global `X` itself, past any local `X`
+            name = name[len("_root_.") :]
         return self.globals.get(name) or BUILTINS.get(name)
 
     # -------------------------------------------------------------------------------------- checking

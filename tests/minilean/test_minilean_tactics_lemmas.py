@@ -29,6 +29,8 @@ def test_every_entry_is_checked_valid(schema: Schema, ty: str) -> None:
             exps = {"b": 3, "n": 7}
         if schema.name == "Nat.mod_mul_mod":  # Mathlib names its modulus `c`
             exps = {"c": 7}
+        if schema.name == "Nat.add_mul_mod_self_right":  # Lean core names its divisor `z`
+            exps = {"z": 7}
     # rows admitted only with some implicit variables numerals (`Nat.dvd_gcd`'s `m n`): one instance
     exps.update({v: n for v, n in zip(lemmas.NUMERAL_ARGS.get(schema.name, ()), (12, 18), strict=False)})
     decl = check_schema(schema, ty, exps)
