@@ -41,6 +41,8 @@ from lean_io.goals import Goal, render_state
 from minilean.faults import Fault, FaultConfig, FaultInjector
 
 log = logging.getLogger("minilean.server")
+SLOW_FACTOR = 3  # a tactic taking this many times its timeout (and at least SLOW_FLOOR_MS) is logged
+SLOW_FLOOR_MS = 2000
 
 DEFAULT_LEASE_TIMEOUT = 600.0
 NO_TACTIC_TIMEOUT_MS = 300_000  # a falsy "timeout" means "no per-tactic timeout" on the real server
@@ -513,6 +515,7 @@ class MiniLeanApp:
         if re.search(r"\bsimpa\b", tactic) and re.search(r"\bsorry\b", tactic):
             return {"error": "`sorry` not allowed in `simpa`"}
         timeout_ms = int(timeout) if timeout else NO_TACTIC_TIMEOUT_MS
+        started = time.monotonic()
         try:
             states = self.engine.apply_tactic(branch.state, tactic, timeout_ms)
             goals = [s.goals_json() for s in states]  # printed here: a huge numeral fails before any branch
@@ -522,6 +525,13 @@ class MiniLeanApp:
             if not self.engine.is_huge_numeral_error(e):
                 raise
             return {"error": self.engine.HUGE_NUMERAL_MSG}
+        finally:
+            spent_ms = 1000 * (time.monotonic() - started)
+            if spent_ms > max(SLOW_FACTOR * timeout_ms, SLOW_FLOOR_MS):
+                # a tactic far past its budget holds this process's lock, so the client's `/return` of
+                # the lease waits on it (and a client that gives up quarantines the whole server)
+                log.warning("tactic overran its budget: %.0f ms for timeout %d ms: %r on %r", spent_ms,
+                            timeout_ms, tactic[:200], branch.state.render()[:300])
         return {"value": [self._new_branch(entry, s, g) for s, g in zip(states, goals, strict=True)]}
 
 
