@@ -43,6 +43,7 @@ from minilean.faults import Fault, FaultConfig, FaultInjector
 log = logging.getLogger("minilean.server")
 SLOW_FACTOR = 3  # a tactic taking this many times its timeout (and at least SLOW_FLOOR_MS) is logged
 SLOW_FLOOR_MS = 2000
+SLOW_REQUEST_S = 5.0  # any request holding a process this long is logged
 
 DEFAULT_LEASE_TIMEOUT = 600.0
 NO_TACTIC_TIMEOUT_MS = 300_000  # a falsy "timeout" means "no per-tactic timeout" on the real server
@@ -357,29 +358,42 @@ class MiniLeanApp:
         entry = self.pool.begin(ids[0])
         try:
             with entry.lock:
-                if not self.pool.still_leased(entry):  # returned or reaped while we waited
-                    raise HttpError(404, f"Process {entry.pid} not found")
-                if action == "proof_from_sorry":
-                    return 200, self.proof_from_sorry(entry, _field(body, "theorem_with_sorry", str))
-                if action == "is_valid_source":
-                    return 200, {"is_valid": self.is_valid_source(entry, _field(body, "source", str))}
-                if action == "command":
-                    return 200, self.command(entry, _field(body, "command", str))
-                branch = entry.branches.get(ids[1])
-                if branch is None:
-                    raise HttpError(500, f"Branch {ids[1]} not found for process {entry.pid}")
-                branch.last_touch = time.monotonic()
-                if action == "state":
-                    goals = branch.state.goals_json()
-                    return 200, {"branch_id": ids[1], "goals": goals, "is_solved": not goals}
-                timeout = body.get("timeout", 1000)
-                if timeout is not None and (
-                    not isinstance(timeout, int | float) or isinstance(timeout, bool)
-                ):
-                    raise HttpError(500, f"timeout must be a number of milliseconds, got {timeout!r}")
-                return 200, self.try_apply_tactic(entry, branch, _field(body, "tactic", str), timeout)
+                held = time.monotonic()
+                try:
+                    return self._on_process(entry, action, ids, body)
+                finally:
+                    if (spent := time.monotonic() - held) > SLOW_REQUEST_S:
+                        # `/return` of this lease waits as long: a client that gives up on it (3 × 10 s)
+                        # quarantines the whole server
+                        log.warning("request %s on process %d held it for %.1f s", action, entry.pid, spent)
         finally:
             self.pool.end(entry)
+
+    def _on_process(
+        self, entry: ProcessEntry, action: str, ids: tuple[int, ...], body: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
+        """One request on a leased process, its lock held."""
+        if not self.pool.still_leased(entry):  # returned or reaped while we waited
+            raise HttpError(404, f"Process {entry.pid} not found")
+        if action == "proof_from_sorry":
+            return 200, self.proof_from_sorry(entry, _field(body, "theorem_with_sorry", str))
+        if action == "is_valid_source":
+            return 200, {"is_valid": self.is_valid_source(entry, _field(body, "source", str))}
+        if action == "command":
+            return 200, self.command(entry, _field(body, "command", str))
+        branch = entry.branches.get(ids[1])
+        if branch is None:
+            raise HttpError(500, f"Branch {ids[1]} not found for process {entry.pid}")
+        branch.last_touch = time.monotonic()
+        if action == "state":
+            goals = branch.state.goals_json()
+            return 200, {"branch_id": ids[1], "goals": goals, "is_solved": not goals}
+        timeout = body.get("timeout", 1000)
+        if timeout is not None and (
+            not isinstance(timeout, int | float) or isinstance(timeout, bool)
+        ):
+            raise HttpError(500, f"timeout must be a number of milliseconds, got {timeout!r}")
+        return 200, self.try_apply_tactic(entry, branch, _field(body, "tactic", str), timeout)
 
     # -- endpoints -----------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:

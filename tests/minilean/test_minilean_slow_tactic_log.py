@@ -36,3 +36,17 @@ def test_a_tactic_within_its_budget_is_not_logged(caplog: pytest.LogCaptureFixtu
     with caplog.at_level(logging.WARNING, logger="minilean.server"):
         app.handle("apply", (pid, bid), {"tactic": "rfl", "timeout": 1000})
     assert not any("overran" in r.getMessage() for r in caplog.records)
+
+
+def test_a_request_holding_its_process_long_is_logged(monkeypatch: pytest.MonkeyPatch,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    app, pid, bid = _app_with_branch()
+    monkeypatch.setattr(server, "SLOW_REQUEST_S", 0.0)  # every request counts as long
+    with caplog.at_level(logging.WARNING, logger="minilean.server"):
+        app.handle("state", (pid, bid), {})
+    assert any("request state on process" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    monkeypatch.setattr(server, "SLOW_REQUEST_S", 60.0)
+    with caplog.at_level(logging.WARNING, logger="minilean.server"):
+        app.handle("state", (pid, bid), {})
+    assert not any("held it for" in r.getMessage() for r in caplog.records)
