@@ -1,4 +1,4 @@
-"""`python -m minilean.conformance [--jsonl PATH] [--json OUT] [--limit N] [--top K]`:
+"""`python -m minilean.conformance [--jsonl PATH] [--json OUT] [--limit N] [--name T ...] [--top K]`:
 how many public Lean 4 proofs of MiniF2F test theorems minilean accepts, and why it rejects the others.
 
 Every proof goes through the LeanTree protocol against a real minilean server (a subprocess on loopback,
@@ -355,8 +355,14 @@ def measure(
     limit: int | None = None,
     url: str | None = None,
     statements: dict[str, dict] | None = None,
+    names: set[str] | None = None,
 ) -> list[RowResult]:
     rows = load_rows(jsonl or default_jsonl())
+    if names:
+        # A fix is checked on the rows it targets first; the whole set is re-run before merging.
+        rows = [r for r in rows if r.get("name") in names]
+        if not rows:
+            raise ValueError(f"no row is named {sorted(names)}")
     if limit is not None:
         rows = rows[:limit]
     if url is not None:
@@ -391,12 +397,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None, help="write per-row results and the summary here")
     ap.add_argument("--limit", type=int, default=None, help="check only the first N rows")
     ap.add_argument("--top", type=int, default=20, help="rejection reasons to list")
+    ap.add_argument(
+        "--name", action="append", default=None, help="check only rows of this theorem (repeatable)"
+    )
     ap.add_argument("--url", default=None, help="use this minilean server instead of starting one")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit <= 0:
         ap.error(f"--limit must be > 0, got {args.limit}")
     try:
-        results = measure(args.jsonl, args.limit, args.url)
+        results = measure(args.jsonl, args.limit, args.url, names=set(args.name or ()))
     except (FileNotFoundError, ValueError) as e:
         print(str(e), file=sys.stderr)
         return 2

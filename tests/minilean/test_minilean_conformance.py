@@ -114,6 +114,14 @@ def test_command_counts_and_reasons(jsonl: Path, tmp_path: Path, capsys: pytest.
     assert data["reasons"]["proof uses sorry"] == 1
 
 
+def test_name_filter_checks_only_those_rows(jsonl: Path, capsys: pytest.CaptureFixture) -> None:
+    assert conf.main(["--jsonl", str(jsonl), "--name", "conf_ok", "--name", "conf_aesop"]) == 0
+    printed = capsys.readouterr().out
+    assert "accepted/statable: 1/2" in printed and "tactic: aesop" in printed
+    assert conf.main(["--jsonl", str(jsonl), "--name", "no_such_theorem"]) == 2
+    assert "no row is named" in capsys.readouterr().err
+
+
 def test_missing_file_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert conf.main(["--jsonl", str(tmp_path / "missing.jsonl")]) == 2
     err = capsys.readouterr().err.strip()
