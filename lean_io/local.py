@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -17,6 +20,51 @@ import requests
 
 READY_TIMEOUT = 30.0
 STOP_TIMEOUT = 5.0
+RELAY_INTERVAL = 1.0  # seconds between reads of a server's log
+# A server line "<date> <time> LEVEL name: message" at WARNING or above is worth the run's log.
+_RELAYED = re.compile(r"^\S+ \S+ (WARNING|ERROR|CRITICAL) ")
+
+log = logging.getLogger(__name__)
+
+
+class _LogRelay(threading.Thread):
+    """Forward a server's warnings into this process's log while the server runs.
+
+    The server writes to a temporary file that is deleted when it stops; its warnings (a tactic far past
+    its budget, a request holding a process for seconds, a reaped lease) explain the pool's quarantines,
+    so they go to the caller's log (a Dagster run's, a test's) as they happen, next to the quarantine."""
+
+    def __init__(self, path: Path, port: int) -> None:
+        super().__init__(name=f"minilean-{port}-log", daemon=True)
+        self.path, self.port = path, port
+        self.offset = 0
+        self.stopped = threading.Event()
+        self.relayed = 0
+
+    def run(self) -> None:
+        while not self.stopped.wait(RELAY_INTERVAL):
+            self.drain()
+
+    def drain(self) -> None:
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self.offset)
+                chunk = f.read()
+        except OSError:
+            return
+        end = chunk.rfind(b"\n") + 1  # a line still being written waits for the next read
+        self.offset += end
+        for line in chunk[:end].decode("utf-8", errors="replace").splitlines():
+            m = _RELAYED.match(line)
+            if m:
+                self.relayed += 1
+                log.log(logging.getLevelName(m.group(1)), "minilean :%d: %s", self.port, line)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.is_alive():
+            self.join(timeout=2 * RELAY_INTERVAL)
+        self.drain()  # what the server wrote last, before its file goes
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -42,6 +90,7 @@ class MinileanProcess:
         self.url = f"http://{host}:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
         self._log = tempfile.NamedTemporaryFile(prefix=f"minilean-{self.port}-", suffix=".log", delete=False)
+        self._relay = _LogRelay(self.log_path, self.port)
 
     @property
     def log_path(self) -> Path:
@@ -78,6 +127,8 @@ class MinileanProcess:
             env=env,
             start_new_session=True,  # a Ctrl+C on the test runner does not hit the server first
         )
+        if self._relay.ident is None:  # a thread starts once
+            self._relay.start()
         deadline = time.monotonic() + ready_timeout
         while True:
             if self.proc.poll() is not None:
@@ -115,6 +166,7 @@ class MinileanProcess:
 
     def close(self) -> None:
         self.stop()
+        self._relay.stop()
         self._log.close()
         self.log_path.unlink(missing_ok=True)
 
