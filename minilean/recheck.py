@@ -117,6 +117,18 @@ _NAMED_ARG_AFTER = re.compile(r"[ \t]*:=")
 # hypothesis has the same name. Keeping it can only make a renamed copy fail (weaker), never pass.
 _ALT_TAG_BEFORE = re.compile(r"(?:^|\s)\|[ \t]*$")
 _ALT_TAG_AFTER = re.compile(rf"(?:[ \t]+(?:{_IDENT_RE.pattern}|_))*[ \t]*=>")
+# Lean core registers the tactic category with leading-ident behaviour `.both`: a leading identifier-like
+# atom is read as the tactic, so `have contradiction : …` binds a hypothesis and a later line
+# `contradiction` still runs the tactic. A tactic's own name where a tactic starts (line start, after
+# `by`, `;`, `<;>`, `=>`, `(`, `|` of `first` or a bullet) is therefore kept. Keeping a word can only
+# make a renamed copy fail (the renamed hypothesis is no longer what it names), never pass.
+_TACTIC_START_BEFORE = re.compile(r"(?:^|[;(·|]|<;>|=>|\bby|(?:^|[ \t])\.)[ \t]*$", re.M)
+TACTIC_WORDS = frozenset({n[2:] for n in dir(Runner) if n.startswith("t_")} | {
+    "intro", "intros", "exact", "refine", "apply", "specialize", "constructor", "left", "right", "exfalso",
+    "assumption", "contradiction", "rfl", "decide", "trivial", "omega", "linarith", "nlinarith",
+    "positivity", "norm_num", "ring", "ring_nf", "rw", "rewrite", "subst", "simp", "simp_all", "tauto",
+    "field_simp", "push_neg", "simpa", "norm_cast", "push_cast", "unfold", "gcongr", "done", "skip",
+})
 
 
 def rename_text(text: str, mapping: Mapping[str, str]) -> str:
@@ -138,6 +150,12 @@ def rename_text(text: str, mapping: Mapping[str, str]) -> str:
             and _ALT_TAG_AFTER.match(text, m.end())
         ):
             continue  # `| hp i ih =>`: the eliminator's case tag
+        if (
+            not dot
+            and head in TACTIC_WORDS
+            and _TACTIC_START_BEFORE.search(text, max(text.rfind("\n", 0, start) + 1, 0), start)
+        ):
+            continue  # `contradiction` where a tactic starts: the tactic, whatever a hypothesis is called
         if head in mapping:
             out.append(text[last:start])
             out.append(mapping[head] + dot + tail)

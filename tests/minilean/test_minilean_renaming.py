@@ -66,3 +66,32 @@ def test_a_type_ascription_of_a_dotted_term_binds_nothing() -> None:
     assert not res.has_errors and not res.sorries
     wrong = "theorem t (a b : ℝ) (h : a = b) : a = b + 1 := by\n  exact (Eq.symm h : b = a)"
     assert elaborate(initial_env(), wrong).has_errors
+
+
+def test_a_hypothesis_named_like_a_tactic_keeps_the_tactic() -> None:
+    # Lean reads a leading identifier in tactic position as the tactic (the tactic category's leading-ident
+    # behaviour), so `have contradiction : …` and a later `contradiction` line coexist; renaming the tactic
+    # too made the re-check call a proof Lean accepts unsound
+    from minilean import recheck
+
+    src = ("theorem t (y : ℝ) (hy : 2 < y) (hy' : y < 1) : y = 7 := by\n"
+           "  have contradiction : (1 : ℝ) < 1 := by linarith\n"
+           "  have simp : ¬ ((1 : ℝ) < 1) := by norm_num\n"
+           "  first | contradiction | exact absurd contradiction simp")
+    out = recheck.renamed_source(src)
+    assert "have contradiction" not in out and "have simp " not in out  # the hypotheses are renamed
+    assert "first | contradiction |" in out  # the tactic stays
+    assert "exact absurd contradiction simp" not in out  # as arguments they are the hypotheses
+    res = elaborate(initial_env(), src)
+    assert not res.has_errors and not res.sorries
+    # the same shape with a hypothesis that does not contradict the other: still rejected
+    weak = src.replace("(hy' : y < 1)", "(hy' : y < 3)")
+    assert elaborate(initial_env(), weak).has_errors
+
+
+def test_a_tactic_word_outside_tactic_position_is_still_renamed() -> None:
+    from minilean import recheck
+
+    src = "theorem t (p : Prop) (hp : p) : p := by\n  have rfl : p := hp\n  exact rfl"
+    out = recheck.renamed_source(src)
+    assert "exact rfl" not in out and "have rfl" not in out
