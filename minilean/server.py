@@ -365,7 +365,8 @@ class MiniLeanApp:
                     if (spent := time.monotonic() - held) > SLOW_REQUEST_S:
                         # `/return` of this lease waits as long: a client that gives up on it (3 × 10 s)
                         # quarantines the whole server
-                        log.warning("request %s on process %d held it for %.1f s", action, entry.pid, spent)
+                        log.warning("request %s on process %d held it for %.1f s%s", action, entry.pid, spent,
+                                    _what(body))
         finally:
             self.pool.end(entry)
 
@@ -547,6 +548,21 @@ class MiniLeanApp:
                 log.warning("tactic overran its budget: %.0f ms for timeout %d ms: %r on %r", spent_ms,
                             timeout_ms, tactic[:200], branch.state.render()[:300])
         return {"value": [self._new_branch(entry, s, g) for s, g in zip(states, goals, strict=True)]}
+
+
+_DECL_NAME = re.compile(r"\b(?:theorem|lemma|example)\b\s*([^\s:(]*)")
+
+
+def _what(body: dict[str, Any]) -> str:
+    """What a slow request was about, for its log line: the declaration a source states, or the tactic."""
+    if isinstance(tactic := body.get("tactic"), str):
+        return f": tactic {tactic[:200]!r}"
+    for key in ("source", "command", "theorem_with_sorry"):
+        if isinstance(text := body.get(key), str):
+            m = _DECL_NAME.search(text)
+            name = (m.group(1) or "example") if m else "?"
+            return f": {key} of {name!r} ({len(text)} chars, {text.count(chr(10)) + 1} lines)"
+    return ""
 
 
 def _field(body: dict[str, Any], name: str, kind: type) -> Any:

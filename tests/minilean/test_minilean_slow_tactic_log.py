@@ -50,3 +50,17 @@ def test_a_request_holding_its_process_long_is_logged(monkeypatch: pytest.Monkey
     with caplog.at_level(logging.WARNING, logger="minilean.server"):
         app.handle("state", (pid, bid), {})
     assert not any("held it for" in r.getMessage() for r in caplog.records)
+
+
+def test_a_slow_whole_source_request_names_its_declaration(monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    # whole-source requests have no per-tactic budget; the log line says which proof held the process
+    app, pid, _ = _app_with_branch()
+    monkeypatch.setattr(server, "SLOW_REQUEST_S", 0.0)
+    src = "theorem slow_one (a : ℕ) : a + 0 = a := by\n  omega"
+    with caplog.at_level(logging.WARNING, logger="minilean.server"):
+        app.handle("is_valid_source", (pid,), {"source": src})
+        app.handle("command", (pid,), {"command": "example : 1 = 1 := rfl"})
+    messages = [r.getMessage() for r in caplog.records if "held it for" in r.getMessage()]
+    assert any("is_valid_source" in m and "source of 'slow_one' (50 chars, 2 lines)" in m for m in messages)
+    assert any("command of 'example'" in m for m in messages)
