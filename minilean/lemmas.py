@@ -74,6 +74,10 @@ from minilean.lemma_table23 import OPEN_ALIASES as BATCH23_OPEN_ALIASES
 from minilean.lemma_table23 import PER_INSTANCE as BATCH23_PER_INSTANCE
 from minilean.lemma_table23 import REFUSED as BATCH23_REFUSED
 from minilean.lemma_table23 import ROWS as BATCH23_ROWS
+from minilean.lemma_table24 import NUMERAL_ARGS as BATCH24_NUMERAL_ARGS
+from minilean.lemma_table24 import PRIME_UNFOLD as BATCH24_PRIME_UNFOLD
+from minilean.lemma_table24 import REFUSED as BATCH24_REFUSED
+from minilean.lemma_table24 import ROWS as BATCH24_ROWS
 from minilean.pow_laws import PROOFS as POW_LAWS_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -217,12 +221,13 @@ SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
 SCHEMAS += tuple(_s(*row) for row in BATCH21_ROWS)  # round 21b (Nat.fib)
 SCHEMAS += tuple(_s(*row) for row in BATCH22_ROWS)  # round 22a
 SCHEMAS += tuple(_s(*row) for row in BATCH23_ROWS)  # round 23a
+SCHEMAS += tuple(_s(*row) for row in BATCH24_ROWS)  # round 24a
 # rows proved for every exponent: `pow_laws` and batch 22's core `Nat.pow_*` / `Nat.one_le_pow`
 SYMBOLIC_PROOFS: dict[str, str] = {**POW_LAWS_PROOFS, **BATCH22_SYMBOLIC}
-PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD
+PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD | BATCH24_PRIME_UNFOLD
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS,
-    **BATCH22_NUMERAL_ARGS,
+    **BATCH22_NUMERAL_ARGS, **BATCH24_NUMERAL_ARGS,
 }
 MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL, **BATCH21_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
@@ -250,6 +255,8 @@ def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
     """The statement with the variables of `exps` replaced by those numerals (their binders dropped)."""
 
     def drop(m: re.Match) -> str:
+        if not all(re.fullmatch(r"[^\W\d]\w*'*", v) for v in m.group(2).split()):
+            return m.group(0)  # not a binder group: a parenthesised proposition (`(2 ≤ p ∧ ∀ d : ℕ, …)`)
         names = [v for v in m.group(2).split() if v not in exps]
         return f"{m.group(1)}{' '.join(names)} : {m.group(3)}{m.group(4)}" if names else ""
 
@@ -463,9 +470,9 @@ def table_key(name: str) -> str | None:
 
 
 def refusal(name: str) -> str | None:
-    """Why minilean refuses the library name `name` on purpose (`lemma_table23.REFUSED`), or None."""
+    """Why minilean refuses the library name `name` on purpose (`lemma_table23`/`24.REFUSED`), or None."""
     short = name[len(ROOT) :] if name.startswith(ROOT) else name
-    return BATCH23_REFUSED.get(short)
+    return BATCH23_REFUSED.get(short) or BATCH24_REFUSED.get(short)
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:
@@ -627,11 +634,11 @@ def resolve(
         # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
         # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
         trial_args = list(args) if any(k == "exp" for _, k in flat[: len(args)]) else rest
-        exps.update(_infer_exponents(el, base, ty, trial_args, expected, read_off))
+        exps.update(_read_off(el, base, ty, trial_args, expected, read_off, exps, None))
     elif read_off and fld in _IFF_FIELDS:
         # `Int.modEq_iff_dvd.mpr h` / `apply Int.modEq_iff_dvd.mpr`: Lean elaborates the projection with the
         # modulus a metavariable that `h` (or the goal) assigns; the trial reads it off the same way
-        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off, fld=fld))
+        exps.update(_read_off(el, base, ty, rest, expected, read_off, exps, fld))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
@@ -644,6 +651,12 @@ def resolve(
             inst = _goal_instance(el, base, ty, expected)
             if inst is not None:
                 return inst, list(args)
+        if not lits and fld is None and args and not holes and not projected:
+            # every explicit argument a term (round 24, lemma_instances.py): if z3 proves the whole schema
+            from minilean.lemma_instances import args_instance
+
+            if args_instance(base, ty, unchecked(base, ty), list(args)):
+                return unchecked(base, ty), list(args)
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
@@ -670,6 +683,7 @@ def _infer_exponents(
     expected: Prop | None,
     names: list[str],
     fld: str | None = None,
+    partial: bool = False,
 ) -> dict[str, int]:
     """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
     arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
@@ -718,12 +732,44 @@ def _infer_exponents(
     if missing and fld is not None and expected is not None and args:
         # `apply Int.modEq_iff_dvd.mpr h`: Lean elaborates `h` before it unifies the conclusion with the goal
         # (up to defeq, which the trial's syntactic match is not), so the arguments alone may fix them
-        return _infer_exponents(el, name, ty, args, None, names, fld=fld)
+        return _infer_exponents(el, name, ty, args, None, names, fld=fld, partial=partial)
+    if missing and partial:
+        return found  # `_read_off`: the caller checks the instance with the others left symbolic
     if missing:
         what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
         msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
         raise OpenArguments(msg, (name, ty, list(args)))
     return found
+
+
+def _read_off(
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    names: list[str],
+    exps: dict[str, int],
+    fld: str | None,
+) -> dict[str, int]:
+    """The numerals of a `NUMERAL_ARGS` row's variables `names` that the use fixes (`_infer_exponents`).
+    Round 24: when the use leaves some of them open (`Nat.Coprime.dvd_mul_left h` with `h : Coprime a 3`
+    fixes `m := 3` but `k := a` is a variable), the instance with the fixed ones substituted and the others
+    left as variables is admitted if z3 proves it valid, as any row: Lean takes every value of an implicit,
+    so nothing is assumed. Otherwise the use is refused as before (OpenArguments, which `rw` takes up)."""
+    try:
+        return _infer_exponents(el, name, ty, args, expected, names, fld=fld)
+    except OpenArguments:
+        # every implicit variable of type α the use fixes to a numeral is substituted (`n := 7` from the
+        # expected type `a ∣ 3 * 7 ↔ a ∣ 7`): the instance is narrower, so z3 has less to prove
+        implicit = [v for vs in re.findall(r"\{([^{}:]+) : α\}", BY_NAME[name].binders) for v in vs.split()]
+        wanted = names + [v for v in implicit if v not in names and v not in exps]
+        got = _infer_exponents(el, name, ty, args, expected, wanted, fld=fld, partial=True)
+        if not any(v in got for v in names):
+            raise
+        if isinstance(_checked(name, ty, tuple(sorted({**exps, **got}.items()))), NotAdmitted):
+            raise
+        return got
 
 
 def open_pattern(el: object, name: str, ty: str, args: list) -> Prop:
