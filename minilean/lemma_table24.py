@@ -49,6 +49,30 @@ PRIME_UNFOLD: frozenset[str] = frozenset(
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {"Nat.coprime_primes": ("p", "q")}
 
 # names minilean refuses on purpose, with the reason (instead of "unknown identifier")
-REFUSED: dict[str, str] = {}
+REFUSED: dict[str, str] = {
+    # Mathlib `Analysis/MeanInequalities.lean`: `theorem Real.geom_mean_le_arith_mean2_weighted {w₁ w₂ p₁ p₂ : ℝ}
+    # (hw₁ : 0 ≤ w₁) (hw₂ : 0 ≤ w₂) (hp₁ : 0 ≤ p₁) (hp₂ : 0 ≤ p₂) (hw : w₁ + w₂ = 1) :
+    # p₁ ^ w₁ * p₂ ^ w₂ ≤ w₁ * p₁ + w₂ * p₂` (real powers)
+    "Real.geom_mean_le_arith_mean2_weighted": (
+        "minilean: 'Real.geom_mean_le_arith_mean2_weighted' (weighted AM-GM, p₁ ^ w₁ * p₂ ^ w₂ ≤ w₁ * p₁ + w₂ * p₂ "
+        "with real exponents) is not admitted: z3 cannot check it (it needs the concavity of Real.log, which "
+        "minilean's facts about real powers do not give), and minilean admits no lemma it has not checked"
+    ),
+    # `theorem Complex.ext_iff {z w : ℂ} : z = w ↔ z.re = w.re ∧ z.im = w.im` (`Data/Complex/Basic.lean`)
+    "Complex.ext_iff": (
+        "minilean: 'Complex.ext_iff' (z = w ↔ z.re = w.re ∧ z.im = w.im) is not modelled: minilean has no "
+        "`Complex.re` / `Complex.im`"
+    ),
+    # `@[simp, norm_cast] theorem Complex.ofReal_ne_zero {z : ℝ} : (z : ℂ) ≠ 0 ↔ z ≠ 0`
+    "Complex.ofReal_ne_zero": (
+        "minilean: 'Complex.ofReal_ne_zero' ((z : ℂ) ≠ 0 ↔ z ≠ 0) is not modelled: minilean's lemma table has no "
+        "cast ℝ → ℂ (`Complex.ofReal`)"
+    ),
+    # `theorem Int.fract_eq_fract {a b : α} : fract a = fract b ↔ ∃ z : ℤ, a - b = z` (`Algebra/Order/Floor.lean`)
+    "Int.fract_eq_fract": (
+        "minilean: 'Int.fract_eq_fract' (fract a = fract b ↔ ∃ z : ℤ, a - b = z) is not modelled: minilean has no "
+        "`Int.fract`"
+    ),
+}
 
 __all__ = ["NUMERAL_ARGS", "PRIME_UNFOLD", "REFUSED", "ROWS"]

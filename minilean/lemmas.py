@@ -472,6 +472,9 @@ def table_key(name: str) -> str | None:
 def refusal(name: str) -> str | None:
     """Why minilean refuses the library name `name` on purpose (`lemma_table23`/`24.REFUSED`), or None."""
     short = name[len(ROOT) :] if name.startswith(ROOT) else name
+    base, _, fld = short.rpartition(".")
+    if base and (fld in _IFF_FIELDS or fld == "symm"):  # `Int.fract_eq_fract.mp`: the refused name's field
+        short = base
     return BATCH23_REFUSED.get(short) or BATCH24_REFUSED.get(short)
 
 

@@ -120,3 +120,17 @@ def test_rows_admitted() -> None:
 )
 def test_false_rows_refused(row: tuple[str, str, str, str], numerals: dict[str, int]) -> None:
     assert_row_refused(row, numerals)
+
+
+@pytest.mark.parametrize(
+    "src,why",
+    [
+        ("theorem t (x : ℝ) (hx : 0 ≤ x) : x ≤ x := by\n  apply Real.geom_mean_le_arith_mean2_weighted\n  all_goals norm_num", "concavity"),
+        ("theorem t (z : ℂ) (h : z = 1) : z = 1 := by\n  simp only [Complex.ext_iff] at h\n  exact h", "Complex.re"),
+        ("theorem t (x : ℝ) (h : x ≠ 0) : x ≠ 0 := by\n  have := Complex.ofReal_ne_zero.mpr h\n  exact h", "Complex.ofReal"),
+        ("theorem t (a b : ℝ) (h : a = b) : a = b := by\n  have := Int.fract_eq_fract.mp h\n  exact h", "Int.fract"),
+    ],
+)
+def test_names_refused_with_their_reason(src: str, why: str) -> None:
+    assert not _accepts(src)
+    assert why in _errors(src)
