@@ -633,10 +633,10 @@ def resolve(
         exps.update(_infer_exponents(el, base, ty, rest, None, implicit_exps, fld=fld))
     # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
     read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
+    # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
+    # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
+    trial_args = list(args) if fld is None and any(k == "exp" for _, k in flat[: len(args)]) else rest
     if read_off and fld is None:
-        # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
-        # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
-        trial_args = list(args) if any(k == "exp" for _, k in flat[: len(args)]) else rest
         exps.update(_read_off(el, base, ty, trial_args, expected, read_off, exps, None))
     elif read_off and fld in _IFF_FIELDS:
         # `Int.modEq_iff_dvd.mpr h` / `apply Int.modEq_iff_dvd.mpr`: Lean elaborates the projection with the
@@ -645,6 +645,10 @@ def resolve(
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
+        narrow = _narrower(el, base, ty, trial_args, expected, exps, fld) if base in NUMERAL_ARGS else None
+        if narrow is not None:  # `Int.ModEq.pow 13 h` with `h : 29 ≡ 1 [ZMOD 7]` (round 24)
+            exps.update(narrow)
+            return _finish(base, fld, admitted(base, ty, tuple(sorted(exps.items()))), rest)
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
@@ -665,6 +669,11 @@ def resolve(
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
         rest = [a for (v, k), a in zip(flat, args, strict=False) if k != "exp" and v not in lits]
         rest += args[len(flat) :]
+    return _finish(base, fld, decl, rest)
+
+
+def _finish(base: str, fld: str | None, decl: Decl, rest: list) -> tuple[Decl, list]:
+    """The admitted row, or its projection `.mp` / `.mpr` / `.symm`, with the arguments left to apply."""
     if fld is None:
         return decl, rest
     concl = decl.concl
@@ -757,22 +766,39 @@ def _read_off(
 ) -> dict[str, int]:
     """The numerals of a `NUMERAL_ARGS` row's variables `names` that the use fixes (`_infer_exponents`).
     Round 24: when the use leaves some of them open (`Nat.Coprime.dvd_mul_left h` with `h : Coprime a 3`
-    fixes `m := 3` but `k := a` is a variable), the instance with the fixed ones substituted and the others
-    left as variables is admitted if z3 proves it valid, as any row: Lean takes every value of an implicit,
-    so nothing is assumed. Otherwise the use is refused as before (OpenArguments, which `rw` takes up)."""
+    fixes `m := 3` but `k := a` is a variable), the narrower instance (`_narrower`) is admitted if z3 proves
+    it. Otherwise the use is refused as before (OpenArguments, which `rw` takes up)."""
     try:
         return _infer_exponents(el, name, ty, args, expected, names, fld=fld)
     except OpenArguments:
-        # every implicit variable of type α the use fixes to a numeral is substituted (`n := 7` from the
-        # expected type `a ∣ 3 * 7 ↔ a ∣ 7`): the instance is narrower, so z3 has less to prove
-        implicit = [v for vs in re.findall(r"\{([^{}:]+) : α\}", BY_NAME[name].binders) for v in vs.split()]
-        wanted = names + [v for v in implicit if v not in names and v not in exps]
-        got = _infer_exponents(el, name, ty, args, expected, wanted, fld=fld, partial=True)
-        if not any(v in got for v in names):
-            raise
-        if isinstance(_checked(name, ty, tuple(sorted({**exps, **got}.items()))), NotAdmitted):
+        got = _narrower(el, name, ty, args, expected, exps, fld, names)
+        if got is None or not any(v in got for v in names):
             raise
         return got
+
+
+def _narrower(
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    exps: dict[str, int],
+    fld: str | None,
+    first: list[str] = [],  # noqa: B006 (read only)
+) -> dict[str, int] | None:
+    """Round 24: the instance of row `name` with every implicit variable of type α that the use fixes to a
+    numeral substituted (`n := 7` from the expected type `a ∣ 3 * 7 ↔ a ∣ 7`; `a := 29`, `b := 1` from
+    `h : 29 ≡ 1 [ZMOD 7]`), the others left as variables: its numerals when z3 proves that instance valid,
+    else None. Lean takes every value of an implicit, so admitting a checked instance assumes nothing."""
+    implicit = [v for vs in re.findall(r"\{([^{}:]+) : α\}", BY_NAME[name].binders) for v in vs.split()]
+    wanted = first + [v for v in implicit if v not in first and v not in exps]
+    if not wanted:
+        return None
+    got = _infer_exponents(el, name, ty, args, expected, wanted, fld=fld, partial=True)
+    if not got or isinstance(_checked(name, ty, tuple(sorted({**exps, **got}.items()))), NotAdmitted):
+        return None
+    return got
 
 
 def open_pattern(el: object, name: str, ty: str, args: list) -> Prop:

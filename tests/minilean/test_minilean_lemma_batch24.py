@@ -44,6 +44,8 @@ ACCEPTED = [
     "theorem t (z : ℝ) (hz : z ≤ 0) : z ^ 3 ≤ 0 := Odd.pow_nonpos (Nat.odd_iff.mpr (by norm_num : 3 % 2 = 1)) hz",
     # Nat.Coprime.dvd_mul_left with its divisor a variable: the instance z3 proves (`lemmas._read_off`)
     "theorem t (b : ℕ) (hb : Nat.Coprime b 5) (h : b ∣ 5 * 11) : b ∣ 11 := by\n  have e : b ∣ 5 * 11 ↔ b ∣ 11 := Nat.Coprime.dvd_mul_left hb\n  exact e.mp h",
+    # a NUMERAL_ARGS row refused as a schema, admitted at the numerals its hypothesis fixes (`lemmas._narrower`)
+    "theorem t (h : 23 ≡ 2 [MOD 7]) : 23 ^ 11 ≡ 2 ^ 11 [MOD 7] := Nat.ModEq.pow 11 h",
     # a per-instance lemma applied to explicit terms (`lemma_instances.py`)
     "theorem t (x k : ℕ) : 2 ^ k * ((x + 1) / 2 ^ k) + (x + 1) % 2 ^ k = x + 1 := by\n  rw [Nat.div_add_mod (x + 1) (2 ^ k)]",
     # Nat.le_induction with its motive given
@@ -72,6 +74,9 @@ REFUSED = [
     "theorem t (z : ℤ) (hz : 0 ≤ z) (h3 : Odd 3) : z ^ 3 ≤ 0 := Odd.pow_nonpos h3 hz",
     # Coprime.dvd_mul_left with an open divisor: a false instance stays refused
     "theorem t (b : ℕ) (hb : Nat.Coprime b 5) (h : b ∣ 5 * 11) : b ∣ 5 := by\n  have e : b ∣ 5 * 11 ↔ b ∣ 5 := Nat.Coprime.dvd_mul_left hb\n  exact e.mp h",
+    # the narrower instance is the one the hypothesis gives, not another
+    "theorem t (h : 23 ≡ 2 [MOD 7]) : 23 ^ 11 ≡ 3 ^ 11 [MOD 7] := Nat.ModEq.pow 11 h",
+    "theorem t (h : 23 ≡ 2 [MOD 7]) : 23 ^ 11 ≡ 2 ^ 12 [MOD 7] := Nat.ModEq.pow 11 h",
     # a per-instance lemma at explicit terms: a false instance (the wrong modulus in the goal)
     "theorem t (x k : ℕ) : 2 ^ k * ((x + 1) / 2 ^ k) + (x + 1) % 2 ^ (k + 1) = x + 1 := by\n  rw [Nat.div_add_mod (x + 1) (2 ^ k)]",
     # Nat.le_induction: a false base case; a false step; the bound not available
