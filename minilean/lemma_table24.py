@@ -24,6 +24,10 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     # `protected lemma Nat.lt_mul_iff_one_lt_right (ha : 0 < a) : a < a * b ↔ 1 < b` (`Data/Nat/Defs.lean`,
     # `variable {a b : ℕ}`)
     ("Nat.lt_mul_iff_one_lt_right", "N", "{a b : α} (ha : 0 < a)", "a < a * b ↔ 1 < b"),
+    # parity (`Algebra/Group/Nat/Even.lean`, `variable {m n : ℕ}`): `lemma even_mul_pred_self : ∀ n : ℕ, Even (n *
+    # (n - 1))`, `lemma two_mul_div_two_of_even : Even n → 2 * (n / 2) = n` (its hypothesis unnamed in Mathlib)
+    ("Nat.even_mul_pred_self", "N", "(n : α)", "Even (n * (n - 1))"),
+    ("Nat.two_mul_div_two_of_even", "N", "{n : α} (h : Even n)", "2 * (n / 2) = n"),
     # ---- casts (Lean core `Init/Data/Int/Lemmas.lean`): `theorem ofNat_ne_zero {n : Nat} : (n : Int) ≠ 0 ↔
     # n ≠ 0`
     ("Int.ofNat_ne_zero", "Z", "{n : ℕ}", "(n : ℤ) ≠ 0 ↔ n ≠ 0"),
@@ -43,6 +47,21 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
 PRIME_UNFOLD: frozenset[str] = frozenset(
     {"Nat.prime_def_lt", "Nat.Prime.coprime_iff_not_dvd", "Nat.coprime_primes"}
 )
+
+# proofs minilean checks for rows z3 cannot prove (`lemmas._proved`); here for a `PER_INSTANCE` row of an
+# earlier batch, so that `lemma_instances.schema_valid` admits it for explicit non-numeral arguments
+# (`rw [Finset.sum_range_id m]`): Mathlib's `theorem Finset.sum_range_id (n : ℕ) : ∑ i ∈ range n, i =
+# n * (n - 1) / 2` (`Algebra/BigOperators/Intervals.lean`), by induction: `(j + 2) * (j + 1)` is
+# `(j + 1) * j + 2 * (j + 1)`, and omega takes the two products as atoms
+PROOFS: dict[str, str] = {
+    "Finset.sum_range_id": (
+        "induction n with\n  | zero => simp\n  | succ k ih =>\n    rw [Finset.sum_range_succ, ih]\n"
+        "    cases k with\n    | zero => simp\n    | succ j =>\n"
+        "      have e : (j + 1 + 1) * (j + 1 + 1 - 1) = (j + 1) * (j + 1 - 1) + 2 * (j + 1) := by\n"
+        "        simp only [Nat.add_sub_cancel]\n        ring\n"
+        "      omega"
+    ),
+}
 
 # implicit variables read off the use as numerals (`lemmas.NUMERAL_ARGS`; round 24: with some left open, the
 # instance with those as variables is admitted if z3 proves it, `lemmas._read_off`)
@@ -75,4 +94,4 @@ REFUSED: dict[str, str] = {
     ),
 }
 
-__all__ = ["NUMERAL_ARGS", "PRIME_UNFOLD", "REFUSED", "ROWS"]
+__all__ = ["NUMERAL_ARGS", "PRIME_UNFOLD", "PROOFS", "REFUSED", "ROWS"]

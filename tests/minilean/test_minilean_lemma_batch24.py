@@ -48,6 +48,10 @@ ACCEPTED = [
     "theorem t (h : 23 ≡ 2 [MOD 7]) : 23 ^ 11 ≡ 2 ^ 11 [MOD 7] := Nat.ModEq.pow 11 h",
     # a per-instance lemma applied to explicit terms (`lemma_instances.py`)
     "theorem t (x k : ℕ) : 2 ^ k * ((x + 1) / 2 ^ k) + (x + 1) % 2 ^ k = x + 1 := by\n  rw [Nat.div_add_mod (x + 1) (2 ^ k)]",
+    # a per-instance row admitted for a variable argument by its minilean proof (`lemma_table24.PROOFS`)
+    "theorem t (q : ℕ) (h : ∑ i ∈ Finset.range q, i = 21) : q * (q - 1) / 2 = 21 := by\n  rw [Finset.sum_range_id q] at h\n  exact h",
+    # Nat.even_mul_pred_self / Nat.two_mul_div_two_of_even
+    "theorem t (r : ℕ) : 2 * (r * (r - 1) / 2) = r * (r - 1) := Nat.two_mul_div_two_of_even (Nat.even_mul_pred_self r)",
     # Nat.le_induction with its motive given
     "theorem t (n : ℕ) (h : 3 ≤ n) : 2 * n + 1 ≤ n ^ 2 := by\n  apply Nat.le_induction (m := 3) (P := fun k hk => 2 * k + 1 ≤ k ^ 2)\n  · norm_num\n  · intro k hk ih\n    nlinarith\n  · exact h",
     "theorem t (n : ℕ) (h : 2 ≤ n) : n + 2 ≤ 2 * n := by\n  apply Nat.le_induction (m := 2) (P := fun k _ => k + 2 ≤ 2 * k)\n  · show 2 + 2 ≤ 2 * 2\n    norm_num\n  · intro k hk ih\n    show k + 1 + 2 ≤ 2 * (k + 1)\n    omega\n  · exact h",
@@ -79,6 +83,11 @@ REFUSED = [
     "theorem t (h : 23 ≡ 2 [MOD 7]) : 23 ^ 11 ≡ 2 ^ 12 [MOD 7] := Nat.ModEq.pow 11 h",
     # a per-instance lemma at explicit terms: a false instance (the wrong modulus in the goal)
     "theorem t (x k : ℕ) : 2 ^ k * ((x + 1) / 2 ^ k) + (x + 1) % 2 ^ (k + 1) = x + 1 := by\n  rw [Nat.div_add_mod (x + 1) (2 ^ k)]",
+    # Finset.sum_range_id at a variable: the wrong closed form
+    "theorem t (q : ℕ) (h : ∑ i ∈ Finset.range q, i = 21) : q * (q + 1) / 2 = 21 := by\n  rw [Finset.sum_range_id q] at h\n  exact h",
+    # parity: `r * (r + 2)` is not always even; `two_mul_div_two_of_even` needs `Even`
+    "theorem t (r : ℕ) : 2 * (r * (r + 2) / 2) = r * (r + 2) := Nat.two_mul_div_two_of_even (Nat.even_mul_pred_self r)",
+    "theorem t (r : ℕ) (h : Odd r) : 2 * (r / 2) = r := Nat.two_mul_div_two_of_even h",
     # Nat.le_induction: a false base case; a false step; the bound not available
     "theorem t (n : ℕ) (h : 1 ≤ n) : 2 * n + 1 ≤ n ^ 2 := by\n  apply Nat.le_induction (m := 1) (P := fun k hk => 2 * k + 1 ≤ k ^ 2)\n  · norm_num\n  · intro k hk ih\n    nlinarith\n  · exact h",
     "theorem t (n : ℕ) (h : 3 ≤ n) : n ^ 2 ≤ 2 * n + 1 := by\n  apply Nat.le_induction (m := 3) (P := fun k hk => k ^ 2 ≤ 2 * k + 1)\n  · norm_num\n  · intro k hk ih\n    nlinarith\n  · exact h",
@@ -104,7 +113,8 @@ def _row(name: str) -> tuple[str, str, str, str]:
 
 def test_rows_admitted() -> None:
     for name in ("Nat.prime_def_lt", "Nat.Prime.coprime_iff_not_dvd", "Int.ofNat_ne_zero", "div_add_div_same",
-                 "mul_div_cancel₀", "Nat.lt_mul_iff_one_lt_right"):
+                 "mul_div_cancel₀", "Nat.lt_mul_iff_one_lt_right", "Nat.even_mul_pred_self",
+                 "Nat.two_mul_div_two_of_even"):
         assert_row_admitted(_row(name), {})
     assert_row_admitted(_row("Nat.coprime_primes"), {"p": 5, "q": 13})
     assert_row_admitted(_row("Odd.pow_nonpos"), {"n": 3})
@@ -120,6 +130,8 @@ def test_rows_admitted() -> None:
         (("div_add_div_same_bad", "QR", "(a b c : α)", "a / c + b / c = (a + b) / (c + c)"), {}),
         (("mul_div_cancel₀_bad", "QR", "{b : α} (a : α) (hb : b ≠ 0)", "b * (a / b) = b"), {}),
         (("Nat.lt_mul_iff_one_lt_right_bad", "N", "{a b : α} (ha : 0 < a)", "a < a * b ↔ 0 < b"), {}),
+        (("Nat.even_mul_pred_self_bad", "N", "(n : α)", "Even (n * (n - 2))"), {}),
+        (("Nat.two_mul_div_two_of_even_bad", "N", "{n : α} (h : Even n)", "2 * (n / 2) = n + 2"), {}),
         (("Odd.pow_nonpos_bad", "ZQR", "{a : α} {n : exp} (hn : Odd n) (ha : a ≤ 0)", "a ^ n < 0"), {"n": 3}),
     ],
 )
