@@ -74,6 +74,11 @@ from minilean.lemma_table23 import OPEN_ALIASES as BATCH23_OPEN_ALIASES
 from minilean.lemma_table23 import PER_INSTANCE as BATCH23_PER_INSTANCE
 from minilean.lemma_table23 import REFUSED as BATCH23_REFUSED
 from minilean.lemma_table23 import ROWS as BATCH23_ROWS
+from minilean.lemma_table24 import NUMERAL_ARGS as BATCH24_NUMERAL_ARGS
+from minilean.lemma_table24 import PRIME_UNFOLD as BATCH24_PRIME_UNFOLD
+from minilean.lemma_table24 import PROOFS as BATCH24_PROOFS
+from minilean.lemma_table24 import REFUSED as BATCH24_REFUSED
+from minilean.lemma_table24 import ROWS as BATCH24_ROWS
 from minilean.pow_laws import PROOFS as POW_LAWS_PROOFS
 from minilean.statements import _Fail, _statement
 from minilean.syntax import INT, NAT, RAT, REAL, ENum, PBin, PQuant, PRel, Prop, show_prop
@@ -217,12 +222,13 @@ SCHEMAS += tuple(_s(*row) for row in BATCH19_ROWS)  # round 19c
 SCHEMAS += tuple(_s(*row) for row in BATCH21_ROWS)  # round 21b (Nat.fib)
 SCHEMAS += tuple(_s(*row) for row in BATCH22_ROWS)  # round 22a
 SCHEMAS += tuple(_s(*row) for row in BATCH23_ROWS)  # round 23a
+SCHEMAS += tuple(_s(*row) for row in BATCH24_ROWS)  # round 24a
 # rows proved for every exponent: `pow_laws` and batch 22's core `Nat.pow_*` / `Nat.one_le_pow`
 SYMBOLIC_PROOFS: dict[str, str] = {**POW_LAWS_PROOFS, **BATCH22_SYMBOLIC}
-PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD
+PRIME_UNFOLD = BATCH19_PRIME_UNFOLD | BATCH22_PRIME_UNFOLD | BATCH24_PRIME_UNFOLD
 NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     **BATCH8_NUMERAL_ARGS, **BATCH9_NUMERAL_ARGS, **BATCH10_NUMERAL_ARGS, **BATCH18_NUMERAL_ARGS,
-    **BATCH22_NUMERAL_ARGS,
+    **BATCH22_NUMERAL_ARGS, **BATCH24_NUMERAL_ARGS,
 }
 MAX_NUMERAL: dict[str, int] = {**BATCH10_MAX_NUMERAL, **BATCH18_MAX_NUMERAL, **BATCH21_MAX_NUMERAL}
 BY_NAME: dict[str, Schema] = {s.name: s for s in SCHEMAS}
@@ -250,6 +256,8 @@ def _statement_text(schema: Schema, ty: str, exps: dict[str, int]) -> str:
     """The statement with the variables of `exps` replaced by those numerals (their binders dropped)."""
 
     def drop(m: re.Match) -> str:
+        if not all(re.fullmatch(r"[^\W\d]\w*'*", v) for v in m.group(2).split()):
+            return m.group(0)  # not a binder group: a parenthesised proposition (`(2 ≤ p ∧ ∀ d : ℕ, …)`)
         names = [v for v in m.group(2).split() if v not in exps]
         return f"{m.group(1)}{' '.join(names)} : {m.group(3)}{m.group(4)}" if names else ""
 
@@ -364,6 +372,7 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = proof or BATCH10_PROOFS.get(schema.name) or BATCH12_PROOFS.get(schema.name)
     proof = proof or BATCH14_PROOFS.get(schema.name) or BATCH18_PROOFS.get(schema.name)
     proof = proof or BATCH19_PROOFS.get(schema.name) or BATCH22_PROOFS.get(schema.name)
+    proof = proof or BATCH24_PROOFS.get(schema.name)
     if proof is None or _CHECK_PROOF is None:
         return False
     # a proof may name the row's type as `α` (a cast `(m : α)`): it is checked at the instance's type;
@@ -372,7 +381,10 @@ def _proved(schema: Schema, ty: str, exps: dict[str, int]) -> bool:
     proof = proof.replace("α", ty)
     for v, n in exps.items():
         proof = re.sub(rf"\b{v}\b", str(n), proof)
-    return _CHECK_PROOF(f"{_statement_text(schema, ty, exps)} := by\n  {proof}")
+    # the statement under a plain name: a dotted row name (`Finset.sum_range_id`) would make the rename check
+    # treat its namespace as a user name and rename `Finset.range` in the proof with it (round 24)
+    header = _statement_text(schema, ty, exps).replace(f"theorem {schema.name} ", "theorem row_check ", 1)
+    return _CHECK_PROOF(f"{header} := by\n  {proof}")
 
 
 # Admitting a lemma by a proof needs the whole elaborator, which sits above this module (engine ->
@@ -463,9 +475,12 @@ def table_key(name: str) -> str | None:
 
 
 def refusal(name: str) -> str | None:
-    """Why minilean refuses the library name `name` on purpose (`lemma_table23.REFUSED`), or None."""
+    """Why minilean refuses the library name `name` on purpose (`lemma_table23`/`24.REFUSED`), or None."""
     short = name[len(ROOT) :] if name.startswith(ROOT) else name
-    return BATCH23_REFUSED.get(short)
+    base, _, fld = short.rpartition(".")
+    if base and (fld in _IFF_FIELDS or fld == "symm"):  # `Int.fract_eq_fract.mp`: the refused name's field
+        short = base
+    return BATCH23_REFUSED.get(short) or BATCH24_REFUSED.get(short)
 
 
 def split_name(name: str) -> tuple[str, str | None] | None:
@@ -623,18 +638,22 @@ def resolve(
         exps.update(_infer_exponents(el, base, ty, rest, None, implicit_exps, fld=fld))
     # implicit variables z3 checks only as numerals (`Nat.dvd_gcd`'s `m n`): read off the arguments
     read_off = [v for v in NUMERAL_ARGS.get(base, ()) if v not in exps]
+    # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
+    # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
+    trial_args = list(args) if fld is None and any(k == "exp" for _, k in flat[: len(args)]) else rest
     if read_off and fld is None:
-        # the trial states the row with its exponents as ℕ binders, so it takes the exponent arguments too
-        # (`Int.ModEq.pow 2 h`: `2` is `m`, `h` fixes the modulus)
-        trial_args = list(args) if any(k == "exp" for _, k in flat[: len(args)]) else rest
-        exps.update(_infer_exponents(el, base, ty, trial_args, expected, read_off))
+        exps.update(_read_off(el, base, ty, trial_args, expected, read_off, exps, None))
     elif read_off and fld in _IFF_FIELDS:
         # `Int.modEq_iff_dvd.mpr h` / `apply Int.modEq_iff_dvd.mpr`: Lean elaborates the projection with the
         # modulus a metavariable that `h` (or the goal) assigns; the trial reads it off the same way
-        exps.update(_infer_exponents(el, base, ty, rest, expected, read_off, fld=fld))
+        exps.update(_read_off(el, base, ty, rest, expected, read_off, exps, fld))
     try:
         decl = admitted(base, ty, tuple(sorted(exps.items())))
     except NotAdmitted:
+        narrow = _narrower(el, base, ty, trial_args, expected, exps, fld) if base in NUMERAL_ARGS else None
+        if narrow is not None:  # `Int.ModEq.pow 13 h` with `h : 29 ≡ 1 [ZMOD 7]` (round 24)
+            exps.update(narrow)
+            return _finish(base, fld, admitted(base, ty, tuple(sorted(exps.items()))), rest)
         # z3 cannot decide some schemas in general (`Nat.mul_mod`: nonlinear ℕ), but decides the
         # instance with the numerals the proof gives: admit exactly that instance
         lits = {v: a[1] for (v, k), a in zip(flat, args, strict=False) if k == "α" and a[0] == "num"}
@@ -644,11 +663,22 @@ def resolve(
             inst = _goal_instance(el, base, ty, expected)
             if inst is not None:
                 return inst, list(args)
+        if not lits and fld is None and args and not holes and not projected:
+            # every explicit argument a term (round 24, lemma_instances.py): if z3 proves the whole schema
+            from minilean.lemma_instances import args_instance
+
+            if args_instance(base, ty, unchecked(base, ty), list(args)):
+                return unchecked(base, ty), list(args)
         if not lits or fld is not None:
             raise
         decl = admitted(base, ty, tuple(sorted({**exps, **lits}.items())))
         rest = [a for (v, k), a in zip(flat, args, strict=False) if k != "exp" and v not in lits]
         rest += args[len(flat) :]
+    return _finish(base, fld, decl, rest)
+
+
+def _finish(base: str, fld: str | None, decl: Decl, rest: list) -> tuple[Decl, list]:
+    """The admitted row, or its projection `.mp` / `.mpr` / `.symm`, with the arguments left to apply."""
     if fld is None:
         return decl, rest
     concl = decl.concl
@@ -670,6 +700,7 @@ def _infer_exponents(
     expected: Prop | None,
     names: list[str],
     fld: str | None = None,
+    partial: bool = False,
 ) -> dict[str, int]:
     """Implicit exponents (`pow_eq_zero {n : ℕ} (H : x ^ n = 0)`): Lean's unifier reads them off the
     arguments (or the expected type). A trial elaboration of the statement with the exponent as a ℕ
@@ -718,12 +749,61 @@ def _infer_exponents(
     if missing and fld is not None and expected is not None and args:
         # `apply Int.modEq_iff_dvd.mpr h`: Lean elaborates `h` before it unifies the conclusion with the goal
         # (up to defeq, which the trial's syntactic match is not), so the arguments alone may fix them
-        return _infer_exponents(el, name, ty, args, None, names, fld=fld)
+        return _infer_exponents(el, name, ty, args, None, names, fld=fld, partial=partial)
+    if missing and partial:
+        return found  # `_read_off`: the caller checks the instance with the others left symbolic
     if missing:
         what = "exponent" if missing[0] in BY_NAME[name].exponents() else "argument"
         msg = f"minilean: the {what} '{missing[0]}' of '{name}' must be a numeral its arguments fix"
         raise OpenArguments(msg, (name, ty, list(args)))
     return found
+
+
+def _read_off(
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    names: list[str],
+    exps: dict[str, int],
+    fld: str | None,
+) -> dict[str, int]:
+    """The numerals of a `NUMERAL_ARGS` row's variables `names` that the use fixes (`_infer_exponents`).
+    Round 24: when the use leaves some of them open (`Nat.Coprime.dvd_mul_left h` with `h : Coprime a 3`
+    fixes `m := 3` but `k := a` is a variable), the narrower instance (`_narrower`) is admitted if z3 proves
+    it. Otherwise the use is refused as before (OpenArguments, which `rw` takes up)."""
+    try:
+        return _infer_exponents(el, name, ty, args, expected, names, fld=fld)
+    except OpenArguments:
+        got = _narrower(el, name, ty, args, expected, exps, fld, names)
+        if got is None or not any(v in got for v in names):
+            raise
+        return got
+
+
+def _narrower(
+    el: object,
+    name: str,
+    ty: str,
+    args: list,
+    expected: Prop | None,
+    exps: dict[str, int],
+    fld: str | None,
+    first: list[str] = [],  # noqa: B006 (read only)
+) -> dict[str, int] | None:
+    """Round 24: the instance of row `name` with every implicit variable of type α that the use fixes to a
+    numeral substituted (`n := 7` from the expected type `a ∣ 3 * 7 ↔ a ∣ 7`; `a := 29`, `b := 1` from
+    `h : 29 ≡ 1 [ZMOD 7]`), the others left as variables: its numerals when z3 proves that instance valid,
+    else None. Lean takes every value of an implicit, so admitting a checked instance assumes nothing."""
+    implicit = [v for vs in re.findall(r"\{([^{}:]+) : α\}", BY_NAME[name].binders) for v in vs.split()]
+    wanted = first + [v for v in implicit if v not in first and v not in exps]
+    if not wanted:
+        return None
+    got = _infer_exponents(el, name, ty, args, expected, wanted, fld=fld, partial=True)
+    if not got or isinstance(_checked(name, ty, tuple(sorted({**exps, **got}.items()))), NotAdmitted):
+        return None
+    return got
 
 
 def open_pattern(el: object, name: str, ty: str, args: list) -> Prop:

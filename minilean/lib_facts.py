@@ -25,6 +25,7 @@ The theorems, by function:
   (`2 * x`), `Real.sin_pi` / `Real.cos_pi` (`π`), `Real.sin_pi_sub` / `Real.cos_pi_sub` (`π - x`);
 - `Nat.gcd m n`: `Nat.gcd_dvd_left`, `Nat.gcd_dvd_right`, `Nat.gcd_eq_zero_iff`, `Nat.gcd_self`,
   `Nat.gcd_comm`, `Nat.gcd_add_mul_left_left`, `Nat.gcd_mul_left` (where the application has its shape),
+  `Nat.gcd_eq_left`, `Nat.gcd_eq_right`, `Nat.gcd_le_left`, `Nat.gcd_le_right` (round 24),
   its value on numerals;
   `Nat.lcm m n = m * n / Nat.gcd m n` (Mathlib's definition, ℕ division, so `lcm 0 0 = 0`), encoded as
   `m / gcd m n * n` (the same value because `gcd m n ∣ m`); `Nat.lcm_mul_left` where the application has
@@ -185,6 +186,14 @@ def gcd_lcm(enc, e: EApp, a: list) -> z3.ArithRef:  # type: ignore[no-untyped-de
     gcd = z3.Function("#Nat.gcd", _I(), _I(), _I())
     g = gcd(m, n)
     enc.side.extend([g >= 0, _divides(g, m), _divides(g, n), (g == 0) == z3.And(m == 0, n == 0)])
+    if e.fn == "Nat.gcd":
+        # round 24: Lean core's `Nat.gcd_eq_left {m n} (h : m ∣ n) : gcd m n = m`, `Nat.gcd_eq_right {m n}
+        # (h : n ∣ m) : gcd m n = n` and `Nat.gcd_le_left (n) (h : 0 < m) : gcd m n ≤ m`, `Nat.gcd_le_right
+        # (m) (h : 0 < n) : gcd m n ≤ n` at this application (z3 does not bound a divisor: nonlinear `%`)
+        enc.side.extend([
+            z3.Implies(_divides(m, n), g == m), z3.Implies(_divides(n, m), g == n),
+            z3.Implies(m > 0, g <= m), z3.Implies(n > 0, g <= n),
+        ])
     if e.args[0] == e.args[1]:  # `Nat.gcd_self` / `Nat.lcm_self`
         enc.side.append(g == m)
     if e.fn == "Nat.gcd":

@@ -37,6 +37,8 @@ from minilean.goals import (
     unfold,
 )
 from minilean.iff_apps import iff_direction, iff_projection
+from minilean.le_induction_term import NAME as LE_INDUCTION
+from minilean.le_induction_term import le_induction_decl
 from minilean.let_values import zeta
 from minilean.local_lemmas import has_implicit, local_decl, project_under_binders
 from minilean.nat_int_cast import push_nat_int_casts
@@ -583,6 +585,9 @@ class Elaborator:
             decl = self._global(name)
             if decl is not None:
                 return decl, args
+            if name == LE_INDUCTION and self._local(name) is None:
+                # `Nat.le_induction (m := a) (P := fun k hk => …)`: Mathlib's principle at that motive
+                return le_induction_decl(args, self._sorts()), []
             if name in CONGR_ARG and self._local(name) is None and len(args) == 2 and args[0][0] == "fun":
                 # `congr_arg (fun z => e) h`: the function literal applied (congr_arg.py)
                 h_type = self.synth(args[1])
