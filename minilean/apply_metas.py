@@ -30,8 +30,18 @@ from minilean.goals import Goal, TacticFail, instantiate, match
 from minilean.syntax import EMeta, Expr, PMeta, Prop
 
 _FRESH = itertools.count(50_000_000)  # far above the elaborator's own metavariable counters
-_ASSIGNED: ContextVar[dict[int, Expr] | None] = ContextVar("apply_metas_assigned", default=None)
-_CREATED: ContextVar[bool] = ContextVar("apply_metas_created", default=False)  # fast path: none made yet
+
+
+class _State:
+    """One source's record: the assignments made so far, and whether `apply` made any metavariable goal
+    (the fast path of has_metas). A mutable object, so a step run in a copied context still sees it."""
+
+    def __init__(self) -> None:
+        self.assigned: dict[int, Expr] = {}
+        self.created = False
+
+
+_STATE: ContextVar[_State | None] = ContextVar("apply_metas_state", default=None)
 
 REFUSED = "minilean: this goal has a metavariable left by `apply`; only `exact e` is modelled on it"
 
@@ -39,16 +49,15 @@ REFUSED = "minilean: this goal has a metavariable left by `apply`; only `exact e
 @contextmanager
 def scope() -> Iterator[None]:
     """One source's elaboration: metavariables left by `apply` may live across its tactic steps."""
-    token, made = _ASSIGNED.set({}), _CREATED.set(False)
+    token = _STATE.set(_State())
     try:
         yield
     finally:
-        _ASSIGNED.reset(token)
-        _CREATED.reset(made)
+        _STATE.reset(token)
 
 
 def active() -> bool:
-    return _ASSIGNED.get() is not None
+    return _STATE.get() is not None
 
 
 def metas(p: object, out: set[int] | None = None) -> set[int]:
@@ -67,12 +76,16 @@ def metas(p: object, out: set[int] | None = None) -> set[int]:
 
 def has_metas(g: Goal) -> bool:
     """Does `g` mention a metavariable `apply` left? (False at once while this source made none.)"""
-    return _CREATED.get() and bool(metas(g.target))
+    st = _STATE.get()
+    return st is not None and st.created and bool(metas(g.target))
 
 
 def fresh_goals(goals: list[Goal]) -> list[Goal]:
     """The premise goals with their metavariables renamed, consistently, to indices no other step uses."""
-    _CREATED.set(True)
+    st = _STATE.get()
+    if st is None:
+        raise TacticFail("minilean: internal error: apply's metavariable goals outside a source scope")
+    st.created = True
     ids: dict[int, Expr] = {}
     for g in goals:
         for i in sorted(metas(g.target)):
@@ -110,7 +123,8 @@ def admissible(premises: list[Prop], open_metas: set[int]) -> bool:
 
 def instantiate_goal(g: Goal) -> Goal:
     """`g` with every recorded assignment applied (unchanged outside a scope or without metavariables)."""
-    assigned = _ASSIGNED.get()
+    st = _STATE.get()
+    assigned = st.assigned if st is not None else None
     if not assigned or not has_metas(g):
         return g
     return Goal(g.hyps, instantiate(g.target, assigned), g.tag)  # type: ignore[arg-type]
@@ -119,9 +133,10 @@ def instantiate_goal(g: Goal) -> Goal:
 def assign_by_exact(g: Goal, term_type: Prop) -> Goal:
     """Unify the goal (with metavariables) with the type of `exact`'s term; record the assignment and
     return the goal instantiated, for `exact` to check as usual."""
-    assigned = _ASSIGNED.get()
-    if assigned is None:
+    st = _STATE.get()
+    if st is None:
         raise TacticFail(REFUSED)
+    assigned = st.assigned
     s = match(g.target, term_type, {})
     if s is None or not metas(g.target) <= set(s):
         raise TacticFail(f"{REFUSED} (the term's type does not fix it)\n{g.render()}")
