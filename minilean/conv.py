@@ -22,6 +22,7 @@ from typing import Any
 
 from minilean import normal_forms, rewrite
 from minilean.goals import Goal, Hyp, TacticFail, goal_sorts_all
+from minilean.kmatch import RwSorts, rw_sorts
 from minilean.libfuns import LIB_FUNS as _LIB_FUNS
 from minilean.linarith import NotLinear
 from minilean.outcome import Outcome, _split_top
@@ -172,13 +173,16 @@ class _Conv:
         for item in items:
             x, ty = self.focus()
             rules = rewrite.rules_for(Elaborator(self.g.hyps, self.globals), self.g, item)  # type: ignore[arg-type]
+            # kabstract's isDefEq zeta-delta-reduces let variables, in conv as in `rw` (kmatch.RwSorts)
+            rws = rw_sorts(self.g)
             if ty == PROP:
-                out, hits, prem = rewrite.rewrite_with(x, rules, self.sorts)
+                out, hits, prem = rewrite.rewrite_with(x, rules, rws)
                 new = out
             else:
                 # an expression focus: rewrite `x = fresh` with term rules only, keep the left side
                 fresh = "conv✝focus"
-                sorts = {**self.sorts, fresh: ty}
+                sorts = RwSorts({**rws, fresh: ty})
+                sorts.lets = rws.lets
                 rules = [r for r in rules if r.ty is not None]
                 out, hits, prem = rewrite.rewrite_with(PRel("=", x, EVar(fresh), ty), rules, sorts)
                 if hits and not (isinstance(out, PRel) and out.rhs == EVar(fresh)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from minilean import lemmas, open_names, recheck
+from minilean import apply_metas, lemmas, open_names, recheck
 from minilean.alternatives import continues_alternatives, run_alternatives, split_alternatives
 from minilean.brace_blocks import unbrace
 from minilean.calc import run_calc, split_calc
@@ -191,7 +191,8 @@ Line = tuple[int, int, str]  # (1-based line number, column, text from that colu
 
 
 def _elaborate_source(env: Env, source: str) -> ElabResult:
-    with open_names.source_scope():  # `open` commands hold for this source only
+    # `open` commands hold for this source only; so do metavariables `apply` leaves (apply_metas.py)
+    with open_names.source_scope(), apply_metas.scope():
         return _elaborate_source_in_scope(env, source)
 
 
@@ -365,6 +366,15 @@ def _find_tag(goals: list[Goal], tag: str) -> int | None:
     return None
 
 
+def _plain(grp: list[Line]) -> bool:
+    """One tactic line that is none of the block constructs (alternatives, calc, combinator blocks,
+    nested `by`, `case`/`next`): the runner handles it, goals with apply's metavariables included."""
+    text = grp[0][2]
+    return (len(grp) == 1 and split_alternatives(grp) is None and split_calc(grp) is None
+            and split_combinator_block(grp) is None and split_nested_by(grp) is None
+            and not _CASE_RE.match(text) and not _NEXT_RE.match(text))
+
+
 def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[ProofState]) -> list[Goal]:
     items = merge_open_brackets(unbrace(items))  # `{ … }` tactic blocks first: brace_blocks.py
     base = items[0][1]
@@ -400,8 +410,10 @@ def _run_block(env: Env, items: list[Line], goals: list[Goal], sorries: list[Pro
                 left = _run_block(env, sub, [goals[0]], sorries)
                 if left:
                     raise TacticFail("unsolved goals\n" + "\n\n".join(g.render() for g in left))
-                goals = goals[1:]
+                goals = [apply_metas.instantiate_goal(g) for g in goals[1:]]  # what the block assigned
                 continue
+            if any(apply_metas.has_metas(g) for g in goals) and not _plain(grp):
+                raise TacticFail(apply_metas.REFUSED + " (not with this construct)")
             alternatives = split_alternatives(grp)
             if alternatives is not None:
                 out = runner.run(goals, alternatives[0])

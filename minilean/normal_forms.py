@@ -13,7 +13,7 @@ from typing import Any
 from minilean.closers import eval_num
 from minilean.field_simp_recip import has_div as _has_div
 from minilean.field_simp_recip import reciprocal_product
-from minilean.goals import Goal, Hyp, TacticFail
+from minilean.goals import Goal, Hyp, TacticFail, lookup_hyp
 from minilean.libfuns import LIB_FUNS
 from minilean.linarith import NotLinear, partition_of
 from minilean.ring_exp import RingNormalizer
@@ -433,8 +433,10 @@ def at_locations(g: Goal, rest: str, fn, name: str) -> list[Goal]:  # type: igno
             changed |= new != target
             target = new
             continue
-        h = next((x for x in hyps if x.name == loc and not x.is_var), None)
-        if h is None:
+        # Lean resolves `h` to the innermost accessible declaration of that name (a `by_contra h` inside
+        # a proof that already has an `h` shadows it), as simp's locations do
+        h = lookup_hyp(tuple(hyps), loc)
+        if h is None or h.is_var:
             raise TacticFail(f"unknown hypothesis '{loc}'")
         new = fn(h.ty)
         if new == h.ty:

@@ -25,6 +25,7 @@ from minilean.foralls import open_foralls
 from minilean.goals import TacticFail, instantiate, instantiate_expr, is_ground, match, match_expr
 from minilean.libfuns import LIB_FUNS
 from minilean.nat_fib import simp_fib_rel, simp_fib_term
+from minilean.nat_sub_offset import reduce_rel_diff, reduce_sub_diff
 from minilean.range_simp import range_step
 from minilean.simp_instances import core_mod_simp, instance_valid
 from minilean.simp_only_literals import eq_self_closes
@@ -295,6 +296,9 @@ class Simplifier:
             # `eq_self`/`iff_self` as lemmas, so no literal arithmetic (`Nat.reduceAdd/Pow`, `reduceGcd`)
             # and no `Nat.cast_ofNat` (a @[simp] lemma); see simp_only_literals in the round 18f notes
             return e
+        if ty == NAT and (off := reduce_sub_diff(e)) is not None:
+            self._tick()  # Lean core's `Nat.reduceSubDiff`: `n + 10 - 1` is `n + 9` (nat_sub_offset.py)
+            return off
         if isinstance(e, ECast) and numeral(e.arg) is not None and numeral(e.arg) >= 0:  # type: ignore[operator]
             return e.arg  # Nat.cast_ofNat
         if self.ss.norm_num and _library_value(e):
@@ -575,6 +579,13 @@ class Simplifier:
                 return TRUE if _cmp(op, va, vb) else FALSE
         if op == "∣" and self.ss.norm_num and va is not None and vb is not None:
             return TRUE if eval_closed(p) else FALSE
+        if ty == NAT and (self.ss.defaults or self.ss.norm_num):
+            # Lean core's `Nat.reduceEqDiff` / `Nat.reduceLeDiff` simprocs (nat_sub_offset.py)
+            off = reduce_rel_diff(op, a, b)
+            if isinstance(off, bool):
+                return TRUE if off else FALSE
+            if off is not None:
+                return PRel(off[0], off[1], off[2], ty)
         if not self.ss.defaults:
             return p
         if (why := simp_fib_rel(a, b)) is not None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minilean import normal_forms, simp_tactics, smt
+from minilean import apply_metas, normal_forms, simp_tactics, smt
 from minilean.abel import run_abel
 from minilean.alternatives import rename_newest
 from minilean.apply_args import arguments_first, let_unfoldings
@@ -213,7 +213,11 @@ class Runner:
             return out
         alts = _split_top(text, "<;>")
         if len(alts) > 1:
+            if any(apply_metas.has_metas(x) for x in goals):
+                raise TacticFail(apply_metas.REFUSED + " (not `<;>`)")
             first = self.run(goals, "<;>".join(alts[:-1]))
+            if any(apply_metas.has_metas(x) for x in first.goals):
+                raise TacticFail(apply_metas.REFUSED + " (not `<;>`)")  # Lean's `?m : ℕ` goal is not listed
             n_new = len(first.goals) - (len(goals) - 1)
             new_goals, rest = first.goals[:n_new], first.goals[n_new:]
             acc: list[Goal] = []
@@ -229,12 +233,20 @@ class Runner:
         word = word_m.group() if word_m else text.split()[0] if text.split() else ""
         rest = text[len(word) :].strip() if word_m else ""
         if word in ("try", "first", "all_goals", "any_goals", "repeat", "done", "skip"):
+            if word not in ("done", "skip") and any(apply_metas.has_metas(x) for x in goals):
+                raise TacticFail(apply_metas.REFUSED + f" (not `{word}`)")  # a failed branch could assign
             return self._combinator(goals, word, rest)  # `done`, `skip`, `all_goals` succeed on no goals
         if not goals:
             raise TacticFail("no goals to be proved")
-        main, others = goals[0], goals[1:]
+        main, others = apply_metas.instantiate_goal(goals[0]), goals[1:]
+        if apply_metas.has_metas(main):  # a goal sharing a metavariable left by `apply` (apply_metas.py)
+            if word != "exact":
+                raise TacticFail(apply_metas.REFUSED + "\n" + main.render())
+            with term_scope():  # only the term's type is wanted here; `exact` below elaborates it again
+                ty = self._elab(main).synth(self._term(rest))
+            main = apply_metas.assign_by_exact(main, ty)
         res = self.apply_main(main, word, rest, text)
-        return Outcome(res.goals + others, res.sorries)
+        return Outcome(res.goals + [apply_metas.instantiate_goal(x) for x in others], res.sorries)
 
     def _nested(self, goals: list[Goal], nb: NestedBy) -> Outcome:
         """One-line `have h : T := by …` / `suffices h : T by …` (the engine handles indented blocks)."""
@@ -458,8 +470,13 @@ class Runner:
             try:
                 el.finish_app(trial)
                 premises = [(nm, instantiate(p, trial.subst)) for nm, p in chain[:k]]
+                shared = False
                 if not all(is_ground(p) for _, p in premises):
-                    raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
+                    # Lean's MVarId.apply makes the unassigned arguments goals (apply_metas.py)
+                    open_metas = apply_metas.metas(instantiate(st.pattern_result, trial.subst))
+                    shared = apply_metas.admissible([p for _, p in premises], open_metas)
+                    if not shared:
+                        raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
             except TacticFail as e:
                 del el.holes[n_holes:]
                 del el.sorries[n_sorries:]
@@ -467,6 +484,10 @@ class Runner:
                 continue
             tags = _tag_new(g.tag, [nm for nm, _ in premises]) if premises else []
             new = [Goal(g.hyps, p, tg) for (_, p), tg in zip(premises, tags, strict=True)]
+            if shared:
+                if el.holes:
+                    raise TacticFail(f"don't know how to synthesize implicit argument in '{st.head}'")
+                new = apply_metas.fresh_goals(new)
             new += [Goal(h.hyps, h.target, None) for h in el.holes]
             return Outcome(new)
         if last_err is not None:

@@ -11,7 +11,8 @@ minilean abstracts every proposition that is not `∧ ∨ → ↔ ¬ True False`
 syntactically (Lean's `assumption` compares up to defeq, so minilean is weaker there), with one
 extra fact Lean has: `t = t` is true (`rfl`, and `contradiction` on `h : t ≠ t`). No arithmetic,
 no quantifier instantiation (Lean's `solve_by_elim` can use a `∀` hypothesis; minilean does not),
-`∃` is an atom. The goal closes iff it is a classical consequence of the hypotheses under that
+`∃` is an atom, except on the narrow path of tauto_exists.py (an `∃` goal whose witness a destructed `∃`
+hypothesis supplies). The goal closes iff it is a classical consequence of the hypotheses under that
 abstraction; otherwise `tauto` fails (it is a finishing tactic).
 """
 
@@ -21,6 +22,7 @@ from itertools import product
 
 from minilean.goals import Goal, TacticFail
 from minilean.syntax import FALSE, TRUE, PBin, PConst, PNot, PRel, Prop
+from minilean.tauto_exists import exists_closes
 
 MAX_ATOMS = 14  # 2^14 rows; beyond that minilean refuses rather than guess Lean's search behaviour
 
@@ -90,7 +92,7 @@ def tauto_closes(g: Goal) -> bool:
 def run_tauto(g: Goal, rest: str) -> list[Goal]:
     if rest.strip():
         raise TacticFail("minilean: `tauto` takes no arguments here (`tauto (config := …)` not modelled)")
-    if not tauto_closes(g):
+    if not tauto_closes(g) and not exists_closes(g):  # the `∃`-goal path: tauto_exists.py
         raise TacticFail(f"tauto failed to solve some goals.\n{g.render()}")
     return []
 
