@@ -350,6 +350,10 @@ class Simplifier:
                 # Rat.cast_div (@[simp, norm_cast], `Mathlib/Data/Rat/Cast/CharZero.lean`): unconditional
                 # into a characteristic-zero field; ℕ/ℤ division casts need divisibility and stay
                 return EBin("/", ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))
+            if isinstance(a, EApp) and a.fn in ("Inv.inv", "Inv.inv@ℚ") and e.src == RAT and e.dst != RAT:
+                # Rat.cast_inv (@[simp, norm_cast], same file): `↑(q⁻¹) = (↑q)⁻¹` (`one_div` above
+                # writes a ℚ inverse with the unsuffixed name: both spellings are the ℚ one here)
+                return EApp("Inv.inv" if e.dst == REAL else "Inv.inv@ℂ", (ECast(a.args[0], e.src, e.dst),))
             if isinstance(a, ENeg):
                 return ENeg(ECast(a.arg, e.src, e.dst))  # cast_neg
             return None

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from minilean.cdot_fun import as_fun, cdot_binders
+from minilean.explicit_apps import BigAppError, as_bigop, as_cast
 from minilean.libfuns import (
     CONSTANT_ALIASES,
     FIELD_FUNS,
@@ -637,6 +638,14 @@ class Parser:
         while self._starts_arg():
             args.append(self._arg())
         if args:
+            try:  # `Finset.sum s (fun k => f k)`: the term behind `∑ k ∈ s, f k` (explicit_apps.py)
+                big = as_bigop(head, tuple(args))
+            except BigAppError as e:
+                raise SyntaxErr(str(e)) from None
+            if big is not None:
+                return big, MAX_PREC
+            if (cast := as_cast(head, tuple(args))) is not None:  # `Rat.cast q`: the coercion `↑q`
+                return cast, MAX_PREC
             return ("app", head, tuple(args)), MAX_PREC
         return head, MAX_PREC
 
@@ -934,6 +943,14 @@ class _Typer:
                 raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
             recv, s = self.tree(node[1][1], None)
             return self._nat_method(recv, s, node[1][2], node[2])
+        if kind == "proj" and any(f == node[2] for _, f in FIELD_FUNS):  # `(a - b).natAbs`, `(k + 1).succ`
+            if not _has_typed_leaf(node[1]):
+                raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
+            recv, s = self.tree(node[1], None)
+            method = FIELD_FUNS.get((s, node[2]))
+            if method is None:
+                raise SyntaxErr(f"minilean: unsupported term '_.{node[2]}' on {s}")
+            return EApp(method, (recv,)), _LIB_FUNS[method][1]
         if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
             return _hook("elab_card")(self, node[1])
         if kind in ("hole", "sorry", "wild"):
@@ -1039,6 +1056,8 @@ class _Typer:
             return EApp(POWERS[(t, et)], (base, ex))
         if kind == "coe":
             e, s = self.tree(node[1], None)
+            if len(node) == 3 and s == t:  # `(Nat.cast n : ℕ)`: a real application, not `n` (explicit_apps)
+                raise SyntaxErr(f"minilean: `{node[2]}` into its own type {t} is not modelled")
             return _coerce(e, s, t)
         if kind == "bigop" and self.leaf(node) is None:
             return _hook("elab_bigop")(self, node, t)[0]
