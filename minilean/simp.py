@@ -115,7 +115,7 @@ class SimpSet:
                 raise TacticFail("invalid simp lemma: the left-hand side is a variable")
             perm = _shape(p.lhs) == _shape(p.rhs) and p.lhs != p.rhs
             self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises, checked))
-        elif isinstance(p, PBin) and p.op == "↔":
+        elif isinstance(p, PBin) and p.op in ("↔", "="):  # `P = Q` on Prop rewrites as `P ↔ Q` does
             self.props.append(PropRule(p.lhs, p.rhs, premises))
         elif isinstance(p, PRel) and p.op == "≠":
             self.props.append(PropRule(PRel("=", p.lhs, p.rhs, p.ty), FALSE, premises))
@@ -554,6 +554,10 @@ class Simplifier:
             return PNot(a)
         if isinstance(p, PBin):
             a, b = self.prop(p.lhs), self.prop(p.rhs)
+            if p.op == "=":  # a proposition equality (prop_eq.py)
+                if self.ss.defaults:
+                    return _connective("↔", a, b)  # eq_iff_iff (@[simp])
+                return TRUE if a == b else PBin("=", a, b)  # eq_self (simp only's rfl lemmas)
             return _connective(p.op, a, b)
         if isinstance(p, PQuant):
             body = self.prop(p.body)

@@ -25,6 +25,7 @@ from minilean.libfuns import (
     instance_name,
 )
 from minilean.open_names import resolve_app as resolve_open
+from minilean.prop_eq import prop_shaped
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -156,7 +157,7 @@ class PNot:
 
 @dataclass(frozen=True, slots=True)
 class PBin:
-    op: str  # "∧", "∨", "→", "↔"
+    op: str  # "∧", "∨", "→", "↔", "=" (equality of propositions, prop_eq.py)
     lhs: Prop
     rhs: Prop
 
@@ -1253,6 +1254,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         op = node[1]
         if op in ("∧", "∨", "→", "↔"):
             return PBin(op, to_prop(node[2], ctx), to_prop(node[3], ctx))
+        if op == "=" and (prop_shaped(node[2], ctx) or prop_shaped(node[3], ctx)):
+            return PBin("=", to_prop(node[2], ctx), to_prop(node[3], ctx))  # `P = Q` on Prop (prop_eq.py)
         if op in ("=", "≠", "<", ">", "≤", "≥"):
             typer = _Typer(ctx)
             ty = typer.tree_type([node[2], node[3]], None)
@@ -1338,7 +1341,7 @@ def parse_prop(text: str, ctx: Mapping[str, str]) -> Prop:
 
 # ---------------------------------------------------------------------------------------------- printing
 
-_PROP_PREC = {"↔": (20, 21, 21), "→": (25, 26, 25), "∨": (30, 31, 30), "∧": (35, 36, 35)}
+_PROP_PREC = {"↔": (20, 21, 21), "→": (25, 26, 25), "∨": (30, 31, 30), "∧": (35, 36, 35), "=": (50, 51, 51)}
 _SHOW_OP = {"∸": "-", "÷": "/"}
 
 
