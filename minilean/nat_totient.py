@@ -23,7 +23,7 @@ import math
 from minilean.syntax import NotEvaluable
 
 NAME = "Nat.totient"
-MAX_DECIDE = 64  # `decide`/`rfl`: arguments for which minilean is sure Lean's evaluation finishes
+MAX_DECIDE = 30  # `decide`/`rfl`: arguments for which minilean is sure Lean's evaluation finishes
 
 
 def totient_value(n: int) -> int:

@@ -82,6 +82,8 @@ REFUSED = [
     "theorem y8 : Nat.totient 9 = 6 := by\n  simp",
     "theorem y9 (m : ℕ) : Nat.totient m ≤ m := by\n  omega",
     "theorem y10 : Nat.totient 9 = 6 := by\n  omega",
+    # past `nat_totient.MAX_DECIDE` minilean does not claim Lean's `decide` finishes (weaker, refused)
+    "theorem y14 : Nat.totient 31 = 30 := by\n  decide",
     # `succ` without `open Nat` is unknown; with `open Int` too, `Int.succ` might apply (not modelled)
     "theorem y11 (m : ℕ) (h : succ m = 5) : Nat.succ m = 5 := by\n  exact h",
     "open Nat Int\ntheorem y12 (m : ℕ) (h : succ m = 5) : Nat.succ m = 5 := by\n  exact h",
