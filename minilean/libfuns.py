@@ -22,6 +22,10 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     # Mathlib `Nat.totient : ℕ → ℕ` (Data/Nat/Totient.lean; nat_totient.py)
     "Nat.totient": ((_N,), _N),
     "Int.natAbs": ((_Z,), _N),
+    # `Int.emod`/`Int.ediv` written as functions (`a.emod b`): the same values as `a % b` / `a / b` on ℤ
+    # (their instances), but not the same term for `rw`/`simp` (int_divmod.py)
+    "Int.emod": ((_Z, _Z), _Z),
+    "Int.ediv": ((_Z, _Z), _Z),
     "Int.toNat": ((_Z,), _N),
     "Real.sqrt": ((_R,), _R),
     "Real.exp": ((_R,), _R),

@@ -28,6 +28,7 @@ from fractions import Fraction
 
 import z3
 
+import minilean.int_divmod as int_divmod
 import minilean.lib_facts as lib_facts
 import minilean.nat_fib as nat_fib
 import minilean.nat_totient as nat_totient
@@ -40,6 +41,7 @@ from minilean.syntax import (
     NAT,
     REAL,
     EApp,
+    EBin,
     ENum,
     ESum,
     Expr,
@@ -86,6 +88,10 @@ def _int_fn(fn: str, vals: list[int], for_norm_num: bool = False) -> int:
         return max(vals[0], 0)
     if fn == nat_fib.NAME:  # kernel reduction (decide) or Mathlib's NatFib norm_num extension
         return _check_bits(nat_fib.fib_value(vals[0], for_norm_num))
+    if fn == int_divmod.EMOD:  # kernel reduction, and norm_num's DivMod extension (int_divmod.py)
+        return int_divmod.emod(*vals)
+    if fn == int_divmod.EDIV:
+        return int_divmod.ediv(*vals)
     if fn == nat_totient.NAME and not for_norm_num:  # kernel reduction only: no norm_num extension
         return nat_totient.totient_value(vals[0])
     raise NotEvaluable(fn)
@@ -121,6 +127,7 @@ _NORM_NUM_FUNS = {
     "Nat.factorial",
     "Nat.sqrt",
     nat_fib.NAME,  # Mathlib/Tactic/NormNum/NatFib.lean
+    *int_divmod.NAMES,  # Mathlib/Tactic/NormNum/DivMod.lean: `@[norm_num (_ : ℤ) % _, Int.emod _ _]`, …
     *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor", "Inv.inv")),
 }
 
@@ -318,6 +325,8 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return _choose()(a[0], a[1])
     if fn == nat_fib.NAME:
         return _fib()(a[0])
+    if fn in int_divmod.NAMES:  # the values of `%` / `/` on ℤ (int_divmod.py): the same encoding
+        return enc.expr(EBin("%" if fn == int_divmod.EMOD else "÷", *e.args), INT)
     if fn == nat_totient.NAME:  # uninterpreted, with Nat.totient_le (φ n ≤ n) and φ n ≥ 0 (it is a ℕ)
         v = z3.Function("#Nat.totient", _I(), _I())(a[0])
         side += [v >= 0, v <= a[0]]

@@ -881,6 +881,11 @@ def _hook(name: str) -> Callable:
     return _HOOKS[name]
 
 
+# binary functions reached by field notation on a variable or a bracketed term: field -> receiver type
+_METHODS = {"gcd": NAT, "lcm": NAT, "emod": INT, "ediv": INT}
+_NS = {NAT: "Nat", INT: "Int"}
+
+
 class _Typer:
     def __init__(self, ctx: Mapping[str, str]) -> None:
         self.ctx = ctx
@@ -911,7 +916,7 @@ class _Typer:
             method = FIELD_FUNS.get((self.ctx.get(base, ""), field))
             if method is not None:  # z.re, z.im (z : ℂ), k.succ (k : ℕ)
                 return EApp(method, (EVar(base),)), _LIB_FUNS[method][1]
-            if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
+            if "." in name and name.split(".")[-1] not in _METHODS:
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
             if sort is None:
@@ -939,7 +944,7 @@ class _Typer:
             return self._app(node[1][1], node[2])
         if kind == "bigop":
             return _hook("elab_bigop")(self, node)
-        if kind == "app" and node[1][0] == "proj" and node[1][2] in ("gcd", "lcm"):  # `(a + 1).gcd b`
+        if kind == "app" and node[1][0] == "proj" and node[1][2] in _METHODS:  # `(a + 1).gcd b`
             if not _has_typed_leaf(node[1][1]):
                 raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
             recv, s = self.tree(node[1][1], None)
@@ -977,7 +982,7 @@ class _Typer:
         if name == "Finset.card" and len(args) == 1:
             return _hook("elab_card")(self, args[0])
         base, _, field = name.rpartition(".")
-        if field in ("gcd", "lcm") and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
+        if field in _METHODS and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
             return self._nat_method(EVar(base), self.ctx[base], field, args)
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
@@ -1006,13 +1011,16 @@ class _Typer:
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
     def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
-        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y` (Lean resolves the field in the
-        namespace of `x`'s type head). `Int.gcd` (x : ℤ, a ℕ result) and other types are not represented."""
-        if sort != NAT:
-            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on ℕ (Nat.{field}), not on {sort}")
+        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y`, `x.emod y` / `x.ediv y` with
+        `x : ℤ` is `Int.emod x y` / `Int.ediv x y` (Lean resolves the field in the namespace of `x`'s type
+        head). `Int.gcd` (x : ℤ, a ℕ result) and other pairs are not represented."""
+        ns = _METHODS[field]
+        if sort != ns:
+            where = " and ".join(f"{t} ({_NS[t]}.{field})" for t in (ns,))
+            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on {where}, not on {sort}")
         if len(args) != 1:
             raise SyntaxErr(f"minilean: `_.{field}` takes one explicit argument")
-        return EApp(f"Nat.{field}", (recv, self.tree(args[0], NAT)[0])), NAT
+        return EApp(f"{_NS[ns]}.{field}", (recv, self.tree(args[0], ns)[0])), ns
 
     def tree_type(self, nodes: list[Node], expected: str | None) -> str:
         types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}
