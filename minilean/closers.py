@@ -124,7 +124,7 @@ def eval_closed(p: Prop) -> bool:
         return _emod(int(eval_num(p.lhs, p.ty)), n) == _emod(int(eval_num(p.rhs, p.ty)), n)
     if isinstance(p, PBin):
         a, b = eval_closed(p.lhs), eval_closed(p.rhs)
-        return {"∧": a and b, "∨": a or b, "→": (not a) or b, "↔": a == b}[p.op]
+        return {"∧": a and b, "∨": a or b, "→": (not a) or b, "↔": a == b, "=": a == b}[p.op]
     raise NotEvaluable(type(p).__name__)
 
 

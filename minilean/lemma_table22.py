@@ -169,6 +169,9 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("Int.ModEq.eq", "Z", "{n a b : α} (h : a ≡ b [ZMOD n])", "a % n = b % n"),
     ("Int.ModEq.pow", "Z", "{n a b : α} (m : exp) (h : a ≡ b [ZMOD n])", "a ^ m ≡ b ^ m [ZMOD n]"),
     ("Nat.ModEq.pow", "N", "{n a b : α} (m : exp) (h : a ≡ b [MOD n])", "a ^ m ≡ b ^ m [MOD n]"),
+    # Euler (`Mathlib/FieldTheory/Finite/Basic.lean`): `theorem Nat.ModEq.pow_totient {x n : ℕ}
+    # (h : Nat.Coprime x n) : x ^ φ n ≡ 1 [MOD n]`; checked per numeral instance (nat_totient.py)
+    ("Nat.ModEq.pow_totient", "N", "{x n : α} (h : Nat.Coprime x n)", "x ^ Nat.totient n ≡ 1 [MOD n]"),
     # ---- logic (Lean core / Mathlib `Logic/Basic.lean`): `theorem not_congr (h : a ↔ b) : ¬a ↔ ¬b`,
     # `theorem or_comm : a ∨ b ↔ b ∨ a`, `theorem and_comm : a ∧ b ↔ b ∧ a` (`{a b : Prop}`)
     ("not_congr", "N", "{a b : Prop} (h : a ↔ b)", "¬a ↔ ¬b"),
@@ -246,6 +249,7 @@ NUMERAL_ARGS: dict[str, tuple[str, ...]] = {
     "Int.ModEq.eq": ("n",),
     "Int.ModEq.pow": ("n",),
     "Nat.ModEq.pow": ("n",),
+    "Nat.ModEq.pow_totient": ("x", "n"),
     "Nat.mod_mod_of_dvd": ("m", "k"),
 }
 

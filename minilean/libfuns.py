@@ -19,7 +19,13 @@ LIB_FUNS: dict[str, tuple[tuple[str, ...], str]] = {
     "Nat.succ": ((_N,), _N),
     # Mathlib `Nat.fib : ℕ → ℕ` (Data/Nat/Fib/Basic.lean; nat_fib.py)
     "Nat.fib": ((_N,), _N),
+    # Mathlib `Nat.totient : ℕ → ℕ` (Data/Nat/Totient.lean; nat_totient.py)
+    "Nat.totient": ((_N,), _N),
     "Int.natAbs": ((_Z,), _N),
+    # `Int.emod`/`Int.ediv` written as functions (`a.emod b`): the same values as `a % b` / `a / b` on ℤ
+    # (their instances), but not the same term for `rw`/`simp` (int_divmod.py)
+    "Int.emod": ((_Z, _Z), _Z),
+    "Int.ediv": ((_Z, _Z), _Z),
     "Int.toNat": ((_Z,), _N),
     "Real.sqrt": ((_R,), _R),
     "Real.exp": ((_R,), _R),
@@ -70,7 +76,14 @@ POLYMORPHIC: dict[str, tuple[str, ...]] = {
 }
 
 # field notation on a variable: (its sort, field) -> function
-FIELD_FUNS = {("ℂ", "re"): "Complex.re", ("ℂ", "im"): "Complex.im", (_N, "succ"): "Nat.succ"}
+FIELD_FUNS = {
+    ("ℂ", "re"): "Complex.re",
+    ("ℂ", "im"): "Complex.im",
+    (_N, "succ"): "Nat.succ",
+    # `a.natAbs` / `a.toNat` with `a : ℤ`: Lean resolves the field in the namespace `Int` of the type head
+    (_Z, "natAbs"): "Int.natAbs",
+    (_Z, "toNat"): "Int.toNat",
+}
 
 # notations: `π` is `Real.pi` (Mathlib's `Real.pi` notation, opened by the MiniF2F header's `open Real`)
 CONSTANT_ALIASES = {"π": "Real.pi", "Real.pi": "Real.pi", "Complex.I": "Complex.I"}

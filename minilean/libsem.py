@@ -20,6 +20,7 @@ Sums with closed bounds of at most `UNFOLD` terms are unfolded.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Callable, Mapping
@@ -27,8 +28,10 @@ from fractions import Fraction
 
 import z3
 
+import minilean.int_divmod as int_divmod
 import minilean.lib_facts as lib_facts
 import minilean.nat_fib as nat_fib
+import minilean.nat_totient as nat_totient
 import minilean.rpow_numerals as rpow_numerals
 from minilean.bigops import indices, terms
 from minilean.libfuns import LIB_FUNS
@@ -38,6 +41,8 @@ from minilean.syntax import (
     NAT,
     REAL,
     EApp,
+    EBin,
+    ENum,
     ESum,
     Expr,
     NotEvaluable,
@@ -83,6 +88,12 @@ def _int_fn(fn: str, vals: list[int], for_norm_num: bool = False) -> int:
         return max(vals[0], 0)
     if fn == nat_fib.NAME:  # kernel reduction (decide) or Mathlib's NatFib norm_num extension
         return _check_bits(nat_fib.fib_value(vals[0], for_norm_num))
+    if fn == int_divmod.EMOD:  # kernel reduction, and norm_num's DivMod extension (int_divmod.py)
+        return int_divmod.emod(*vals)
+    if fn == int_divmod.EDIV:
+        return int_divmod.ediv(*vals)
+    if fn == nat_totient.NAME and not for_norm_num:  # kernel reduction only: no norm_num extension
+        return nat_totient.totient_value(vals[0])
     raise NotEvaluable(fn)
 
 
@@ -116,6 +127,7 @@ _NORM_NUM_FUNS = {
     "Nat.factorial",
     "Nat.sqrt",
     nat_fib.NAME,  # Mathlib/Tactic/NormNum/NatFib.lean
+    *int_divmod.NAMES,  # Mathlib/Tactic/NormNum/DivMod.lean: `@[norm_num (_ : ℤ) % _, Int.emod _ _]`, …
     *(f for f in LIB_FUNS if f.split("@")[0] in ("Int.floor", "Int.ceil", "Nat.floor", "Inv.inv")),
 }
 
@@ -313,6 +325,15 @@ def encode_lib(enc, e: EApp) -> z3.ArithRef:  # type: ignore[no-untyped-def]
         return _choose()(a[0], a[1])
     if fn == nat_fib.NAME:
         return _fib()(a[0])
+    if fn in int_divmod.NAMES:  # the values of `%` / `/` on ℤ (int_divmod.py): the same encoding
+        return enc.expr(EBin("%" if fn == int_divmod.EMOD else "÷", *e.args), INT)
+    if fn == nat_totient.NAME:  # uninterpreted, with Nat.totient_le (φ n ≤ n) and φ n ≥ 0 (it is a ℕ)
+        v = z3.Function("#Nat.totient", _I(), _I())(a[0])
+        side += [v >= 0, v <= a[0]]
+        if isinstance(e.args[0], ENum):  # the value `decide` computes (a theorem of Mathlib, by rfl)
+            with contextlib.suppress(NotEvaluable):
+                side.append(v == nat_totient.totient_value(e.args[0].n))
+        return v
     from minilean.untranslatable import Untranslatable
 
     raise Untranslatable(f"no z3 encoding for {fn}")

@@ -47,6 +47,10 @@ ALTERNATIVES: dict[str, dict[str, tuple[str, bool, str]]] = {
     # `Nat.fib : ℕ → ℕ`; an `Int.fib : ℤ → ℤ` exists in some libraries: listed unmodelled, so `open Int`
     # makes `fib` refused (ambiguous) rather than guessed
     "fib": {"Nat": ("Nat.fib", True, _N), "Int": ("Int.fib", False, _Z)},
+    # `Nat.succ : ℕ → ℕ` (a constructor); Mathlib's `Int.succ (a : ℤ) := a + 1` is not modelled, so under
+    # `open Int` a bare `succ` is refused unless its argument is typed ℕ (then ℤ still could take it:
+    # refused as ambiguous, as Lean's overload resolution would have to pick by elaboration)
+    "succ": {"Nat": ("Nat.succ", True, _N), "Int": ("Int.succ", False, _Z)},
 }
 # namespaces whose members named as in ALTERNATIVES are all listed there (no root `log`/`logb`/`exp`/
 # `sqrt` exists in Mathlib either); `NNReal` (its `sqrt` takes `ℝ≥0`, a type minilean lacks) is not one

@@ -80,7 +80,7 @@ def _as_rule(ty: Prop, reverse: bool) -> Rule:
         if isinstance(ty, PRel) and ty.op == "=":
             lhs, rhs, t = ty.lhs, ty.rhs, ty.ty
             break
-        if isinstance(ty, PBin) and ty.op == "↔":
+        if isinstance(ty, PBin) and ty.op in ("↔", "="):  # `P = Q` on Prop rewrites as `P ↔ Q` (prop_eq.py)
             lhs, rhs, t = ty.lhs, ty.rhs, None
             break
         imp = as_imp(ty)
@@ -388,7 +388,7 @@ def closes_by_rfl(target: Prop, sorts: dict, core_pows: frozenset[Expr] = frozen
     target = fold_core_pows(target, core_pows)
     if target == TRUE:
         return True
-    if isinstance(target, PBin) and target.op == "↔":
+    if isinstance(target, PBin) and target.op in ("↔", "="):  # Iff.refl / Eq.refl on Prop (prop_eq.py)
         return pmatch(target.lhs, target.rhs, {}, sorts) is not None
     if isinstance(target, PRel) and target.op in ("=", "≤", "≥", "∣"):
         return ematch(target.lhs, target.rhs, {}, target.ty, sorts) is not None

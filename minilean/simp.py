@@ -116,7 +116,7 @@ class SimpSet:
                 raise TacticFail("invalid simp lemma: the left-hand side is a variable")
             perm = _shape(p.lhs) == _shape(p.rhs) and p.lhs != p.rhs
             self.terms.append(TermRule(p.lhs, p.rhs, p.ty, perm, premises, checked))
-        elif isinstance(p, PBin) and p.op == "↔":
+        elif isinstance(p, PBin) and p.op in ("↔", "="):  # `P = Q` on Prop rewrites as `P ↔ Q` does
             self.props.append(PropRule(p.lhs, p.rhs, premises))
         elif isinstance(p, PRel) and p.op == "≠":
             self.props.append(PropRule(PRel("=", p.lhs, p.rhs, p.ty), FALSE, premises))
@@ -354,6 +354,10 @@ class Simplifier:
                 # Rat.cast_div (@[simp, norm_cast], `Mathlib/Data/Rat/Cast/CharZero.lean`): unconditional
                 # into a characteristic-zero field; ℕ/ℤ division casts need divisibility and stay
                 return EBin("/", ECast(a.lhs, e.src, e.dst), ECast(a.rhs, e.src, e.dst))
+            if isinstance(a, EApp) and a.fn in ("Inv.inv", "Inv.inv@ℚ") and e.src == RAT and e.dst != RAT:
+                # Rat.cast_inv (@[simp, norm_cast], same file): `↑(q⁻¹) = (↑q)⁻¹` (`one_div` above
+                # writes a ℚ inverse with the unsuffixed name: both spellings are the ℚ one here)
+                return EApp("Inv.inv" if e.dst == REAL else "Inv.inv@ℂ", (ECast(a.args[0], e.src, e.dst),))
             if isinstance(a, ENeg):
                 return ENeg(ECast(a.arg, e.src, e.dst))  # cast_neg
             return None
@@ -554,6 +558,10 @@ class Simplifier:
             return PNot(a)
         if isinstance(p, PBin):
             a, b = self.prop(p.lhs), self.prop(p.rhs)
+            if p.op == "=":  # a proposition equality (prop_eq.py)
+                if self.ss.defaults:
+                    return _connective("↔", a, b)  # eq_iff_iff (@[simp])
+                return TRUE if a == b else PBin("=", a, b)  # eq_self (simp only's rfl lemmas)
             return _connective(p.op, a, b)
         if isinstance(p, PQuant):
             body = self.prop(p.body)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from minilean.cdot_fun import as_fun, cdot_binders
+from minilean.explicit_apps import BigAppError, as_bigop, as_cast
 from minilean.libfuns import (
     CONSTANT_ALIASES,
     FIELD_FUNS,
@@ -24,6 +25,7 @@ from minilean.libfuns import (
     instance_name,
 )
 from minilean.open_names import resolve_app as resolve_open
+from minilean.prop_eq import prop_shaped
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -155,7 +157,7 @@ class PNot:
 
 @dataclass(frozen=True, slots=True)
 class PBin:
-    op: str  # "∧", "∨", "→", "↔"
+    op: str  # "∧", "∨", "→", "↔", "=" (equality of propositions, prop_eq.py)
     lhs: Prop
     rhs: Prop
 
@@ -637,6 +639,14 @@ class Parser:
         while self._starts_arg():
             args.append(self._arg())
         if args:
+            try:  # `Finset.sum s (fun k => f k)`: the term behind `∑ k ∈ s, f k` (explicit_apps.py)
+                big = as_bigop(head, tuple(args))
+            except BigAppError as e:
+                raise SyntaxErr(str(e)) from None
+            if big is not None:
+                return big, MAX_PREC
+            if (cast := as_cast(head, tuple(args))) is not None:  # `Rat.cast q`: the coercion `↑q`
+                return cast, MAX_PREC
             return ("app", head, tuple(args)), MAX_PREC
         return head, MAX_PREC
 
@@ -871,6 +881,11 @@ def _hook(name: str) -> Callable:
     return _HOOKS[name]
 
 
+# binary functions reached by field notation on a variable or a bracketed term: field -> receiver type
+_METHODS = {"gcd": NAT, "lcm": NAT, "emod": INT, "ediv": INT}
+_NS = {NAT: "Nat", INT: "Int"}
+
+
 class _Typer:
     def __init__(self, ctx: Mapping[str, str]) -> None:
         self.ctx = ctx
@@ -901,7 +916,7 @@ class _Typer:
             method = FIELD_FUNS.get((self.ctx.get(base, ""), field))
             if method is not None:  # z.re, z.im (z : ℂ), k.succ (k : ℕ)
                 return EApp(method, (EVar(base),)), _LIB_FUNS[method][1]
-            if "." in name and name.split(".")[-1] not in ("gcd", "lcm"):
+            if "." in name and name.split(".")[-1] not in _METHODS:
                 raise SyntaxErr(f"minilean: unsupported term '{name}'")
             sort = self.ctx.get(name)
             if sort is None:
@@ -929,11 +944,19 @@ class _Typer:
             return self._app(node[1][1], node[2])
         if kind == "bigop":
             return _hook("elab_bigop")(self, node)
-        if kind == "app" and node[1][0] == "proj" and node[1][2] in ("gcd", "lcm"):  # `(a + 1).gcd b`
+        if kind == "app" and node[1][0] == "proj" and node[1][2] in _METHODS:  # `(a + 1).gcd b`
             if not _has_typed_leaf(node[1][1]):
                 raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
             recv, s = self.tree(node[1][1], None)
             return self._nat_method(recv, s, node[1][2], node[2])
+        if kind == "proj" and any(f == node[2] for _, f in FIELD_FUNS):  # `(a - b).natAbs`, `(k + 1).succ`
+            if not _has_typed_leaf(node[1]):
+                raise SyntaxErr("minilean: field notation on a numeral (its type is not known yet)")
+            recv, s = self.tree(node[1], None)
+            method = FIELD_FUNS.get((s, node[2]))
+            if method is None:
+                raise SyntaxErr(f"minilean: unsupported term '_.{node[2]}' on {s}")
+            return EApp(method, (recv,)), _LIB_FUNS[method][1]
         if kind == "proj" and node[2] == "card":  # (Finset.filter p s).card
             return _hook("elab_card")(self, node[1])
         if kind in ("hole", "sorry", "wild"):
@@ -959,7 +982,7 @@ class _Typer:
         if name == "Finset.card" and len(args) == 1:
             return _hook("elab_card")(self, args[0])
         base, _, field = name.rpartition(".")
-        if field in ("gcd", "lcm") and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
+        if field in _METHODS and base in self.ctx:  # `a.gcd b`: generalized field notation on `a`
             return self._nat_method(EVar(base), self.ctx[base], field, args)
         if name in POLYMORPHIC and len(args) == 1:  # Int.floor x: the instance follows x's type
             e, s = self.tree(args[0], None)
@@ -988,13 +1011,16 @@ class _Typer:
         raise SyntaxErr(f"minilean: unsupported function '{name}'")
 
     def _nat_method(self, recv: Expr, sort: str, field: str, args: tuple) -> tuple[Expr, str]:
-        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y` (Lean resolves the field in the
-        namespace of `x`'s type head). `Int.gcd` (x : ℤ, a ℕ result) and other types are not represented."""
-        if sort != NAT:
-            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on ℕ (Nat.{field}), not on {sort}")
+        """`x.gcd y` / `x.lcm y` with `x : ℕ` is `Nat.gcd x y` / `Nat.lcm x y`, `x.emod y` / `x.ediv y` with
+        `x : ℤ` is `Int.emod x y` / `Int.ediv x y` (Lean resolves the field in the namespace of `x`'s type
+        head). `Int.gcd` (x : ℤ, a ℕ result) and other pairs are not represented."""
+        ns = _METHODS[field]
+        if sort != ns:
+            where = " and ".join(f"{t} ({_NS[t]}.{field})" for t in (ns,))
+            raise SyntaxErr(f"minilean: `_.{field} _` is only supported on {where}, not on {sort}")
         if len(args) != 1:
             raise SyntaxErr(f"minilean: `_.{field}` takes one explicit argument")
-        return EApp(f"Nat.{field}", (recv, self.tree(args[0], NAT)[0])), NAT
+        return EApp(f"{_NS[ns]}.{field}", (recv, self.tree(args[0], ns)[0])), ns
 
     def tree_type(self, nodes: list[Node], expected: str | None) -> str:
         types = {lf[1] for n in nodes for leaf in _tree_leaves(n, []) if (lf := self.leaf(leaf))}
@@ -1039,6 +1065,8 @@ class _Typer:
             return EApp(POWERS[(t, et)], (base, ex))
         if kind == "coe":
             e, s = self.tree(node[1], None)
+            if len(node) == 3 and s == t:  # `(Nat.cast n : ℕ)`: a real application, not `n` (explicit_apps)
+                raise SyntaxErr(f"minilean: `{node[2]}` into its own type {t} is not modelled")
             return _coerce(e, s, t)
         if kind == "bigop" and self.leaf(node) is None:
             return _hook("elab_bigop")(self, node, t)[0]
@@ -1234,6 +1262,8 @@ def to_prop(node: Node, ctx: Mapping[str, str]) -> Prop:
         op = node[1]
         if op in ("∧", "∨", "→", "↔"):
             return PBin(op, to_prop(node[2], ctx), to_prop(node[3], ctx))
+        if op == "=" and (prop_shaped(node[2], ctx) or prop_shaped(node[3], ctx)):
+            return PBin("=", to_prop(node[2], ctx), to_prop(node[3], ctx))  # `P = Q` on Prop (prop_eq.py)
         if op in ("=", "≠", "<", ">", "≤", "≥"):
             typer = _Typer(ctx)
             ty = typer.tree_type([node[2], node[3]], None)
@@ -1319,7 +1349,7 @@ def parse_prop(text: str, ctx: Mapping[str, str]) -> Prop:
 
 # ---------------------------------------------------------------------------------------------- printing
 
-_PROP_PREC = {"↔": (20, 21, 21), "→": (25, 26, 25), "∨": (30, 31, 30), "∧": (35, 36, 35)}
+_PROP_PREC = {"↔": (20, 21, 21), "→": (25, 26, 25), "∨": (30, 31, 30), "∧": (35, 36, 35), "=": (50, 51, 51)}
 _SHOW_OP = {"∸": "-", "÷": "/"}
 
 

@@ -1412,8 +1412,8 @@ def _omega_fact(p: Prop, g: Goal) -> bool:
         return True
     if isinstance(p, PNot):
         return _omega_fact(p.arg, g)
-    if isinstance(p, PBin):
-        return _omega_fact(p.lhs, g) and _omega_fact(p.rhs, g)
+    if isinstance(p, PBin):  # not an equation of propositions (omega matches `Eq` on ℕ/ℤ only)
+        return p.op != "=" and _omega_fact(p.lhs, g) and _omega_fact(p.rhs, g)
     if isinstance(p, PRel) and p.ty in (NAT, INT):
         return smt.translatable(p, goal_sorts_all(g), omega=True)
     return False
@@ -1459,7 +1459,7 @@ def _rfl_ok(t: Prop) -> bool:
             return expr_defeq(t.lhs, t.rhs, t.ty)
         if isinstance(t, PRel) and t.op in ("=", "≤"):  # `goals.defeq` also unfolds `((3 : ℕ) : ℝ)` to `3`
             return expr_defeq(t.lhs, t.rhs, t.ty) or defeq(PRel(t.op, t.lhs, t.lhs, t.ty), t)
-        if isinstance(t, PBin) and t.op == "↔":
+        if isinstance(t, PBin) and t.op in ("↔", "="):  # Iff.refl, Eq.refl on Prop (prop_eq.py)
             return defeq(t.lhs, t.rhs)
         nxt = unfold(t)
         if nxt is None or (isinstance(nxt, PBin) and nxt.op == "→"):
