@@ -14,33 +14,21 @@ rightly refuse; the schema's verdict does not depend on the use.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
 
 from minilean.decls import Decl
 
 
-@lru_cache(maxsize=256)
-def schema_valid(name: str, ty: str) -> bool:
-    """Does z3 prove the whole schema of the table row `name` at `ty` (no exponent binders)?"""
-    from minilean.lemmas import BY_NAME, NotAdmitted, check_schema
-
-    schema = BY_NAME[name]
-    if schema.exponents():
-        return False
-    try:
-        check_schema(schema, ty, {}, timeout_ms=2000)
-    except NotAdmitted:
-        return False
-    return True
-
-
-def args_instance(name: str, ty: str, decl: Decl, args: list) -> bool:
+def args_instance(
+    name: str, ty: str, decl: Decl, args: list, schema_valid: Callable[[str, str], bool]
+) -> bool:
     """May the per-instance row `name` (its unchecked declaration `decl` at `ty`) be applied to the explicit
-    terms `args`? Only for rows without hypotheses whose schema z3 proves (see the module docstring)."""
+    terms `args`? Only for rows without hypotheses whose schema z3 proves (see the module docstring);
+    `schema_valid` (from `minilean.lemmas`, which imports this module) asks z3 about the schema."""
     explicit = [b for b in decl.binders if isinstance(b.ty, str) and not b.implicit]
     if any(not isinstance(b.ty, str) for b in decl.binders) or len(args) != len(explicit):
         return False
     return schema_valid(name, ty)
 
 
-__all__ = ["args_instance", "schema_valid"]
+__all__ = ["args_instance"]

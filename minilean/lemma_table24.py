@@ -49,7 +49,7 @@ PRIME_UNFOLD: frozenset[str] = frozenset(
 )
 
 # proofs minilean checks for rows z3 cannot prove (`lemmas._proved`); here for a `PER_INSTANCE` row of an
-# earlier batch, so that `lemma_instances.schema_valid` admits it for explicit non-numeral arguments
+# earlier batch, so that `lemmas.schema_valid` admits it for explicit non-numeral arguments
 # (`rw [Finset.sum_range_id m]`): Mathlib's `theorem Finset.sum_range_id (n : ℕ) : ∑ i ∈ range n, i =
 # n * (n - 1) / 2` (`Algebra/BigOperators/Intervals.lean`), by induction: `(j + 2) * (j + 1)` is
 # `(j + 1) * j + 2 * (j + 1)`, and omega takes the two products as atoms

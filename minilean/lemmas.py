@@ -667,7 +667,7 @@ def resolve(
             # every explicit argument a term (round 24, lemma_instances.py): if z3 proves the whole schema
             from minilean.lemma_instances import args_instance
 
-            if args_instance(base, ty, unchecked(base, ty), list(args)):
+            if args_instance(base, ty, unchecked(base, ty), list(args), schema_valid):
                 return unchecked(base, ty), list(args)
         if not lits or fld is not None:
             raise
@@ -851,6 +851,20 @@ def _goal_instance(el: object, name: str, ty: str, expected: Prop) -> Decl | Non
 def candidate_types(name: str) -> tuple[str, ...]:
     parts = split_name(name)
     return BY_NAME[parts[0]].types if parts else ()
+
+
+
+@lru_cache(maxsize=256)
+def schema_valid(name: str, ty: str) -> bool:
+    """Does z3 prove the whole schema of the table row `name` at `ty` (no exponent binders)?"""
+    schema = BY_NAME[name]
+    if schema.exponents():
+        return False
+    try:
+        check_schema(schema, ty, {}, timeout_ms=2000)
+    except NotAdmitted:
+        return False
+    return True
 
 
 __all__ = [

@@ -120,9 +120,9 @@ _ALT_TAG_AFTER = re.compile(rf"(?:[ \t]+(?:{_IDENT_RE.pattern}|_))*[ \t]*=>")
 # Lean core registers the tactic category with leading-ident behaviour `.both`: a leading identifier-like
 # atom is read as the tactic, so `have contradiction : …` binds a hypothesis and a later line
 # `contradiction` still runs the tactic. A tactic's own name where a tactic starts (line start, after
-# `by`, `;`, `<;>`, `=>`, `(`, `|` of `first` or a bullet) is therefore kept. Keeping a word can only
-# make a renamed copy fail (the renamed hypothesis is no longer what it names), never pass.
-_TACTIC_START_BEFORE = re.compile(r"(?:^|[;(·|]|<;>|=>|\bby|(?:^|[ \t])\.)[ \t]*$", re.M)
+# `by`, `;`, `<;>`, `=>`, `|` of `first` or a bullet; not after `(`, which also opens a binder) is kept.
+# Keeping a word can only make a renamed copy fail (the renamed hypothesis is no longer what it names).
+_TACTIC_START_BEFORE = re.compile(r"(?:^|[;·|]|<;>|=>|\bby|(?:^|[ \t])\.)[ \t]*$", re.M)
 TACTIC_WORDS = frozenset({n[2:] for n in dir(Runner) if n.startswith("t_")} | {
     "intro", "intros", "exact", "refine", "apply", "specialize", "constructor", "left", "right", "exfalso",
     "assumption", "contradiction", "rfl", "decide", "trivial", "omega", "linarith", "nlinarith",
