@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from minilean.goals import Goal, TacticFail, instantiate, match
-from minilean.syntax import EMeta, Expr, PMeta, Prop
+from minilean.goals import Goal, TacticFail, instantiate, match, metas
+from minilean.syntax import EMeta, Expr, Prop
 
 _FRESH = itertools.count(50_000_000)  # far above the elaborator's own metavariable counters
 
@@ -58,20 +58,6 @@ def scope() -> Iterator[None]:
 
 def active() -> bool:
     return _STATE.get() is not None
-
-
-def metas(p: object, out: set[int] | None = None) -> set[int]:
-    """The term and proposition metavariables in `p` (any dataclass tree)."""
-    out = set() if out is None else out
-    if isinstance(p, EMeta | PMeta):
-        out.add(p.idx)
-    elif isinstance(p, tuple):
-        for x in p:
-            metas(x, out)
-    elif hasattr(p, "__dataclass_fields__"):
-        for name in p.__dataclass_fields__:  # type: ignore[attr-defined]
-            metas(getattr(p, name), out)
-    return out
 
 
 def has_metas(g: Goal) -> bool:

@@ -324,7 +324,7 @@ def match_expr(pat: Expr, tgt: Expr, s: Subst, ty: str | None = None) -> Subst |
     if isinstance(pat, ESum):  # the summand must be equal as written (no metavariable under the binder)
         t: ESum = tgt  # type: ignore[assignment]
         head = (pat.op, pat.ity, pat.kind, pat.ty, *alpha_body(pat, t))
-        if head != (t.op, t.ity, t.kind, t.ty, *alpha_body(t, pat)) or _metas((pat.body, pat.guard)):
+        if head != (t.op, t.ity, t.kind, t.ty, *alpha_body(t, pat)) or metas((pat.body, pat.guard)):
             return s if _closed_equal(pat, tgt, ty) else None
         r2 = match_expr(pat.lo, t.lo, s, pat.ity)
         r2 = match_expr(pat.hi, t.hi, r2, pat.ity) if r2 is not None else None
@@ -403,22 +403,23 @@ def instantiate(p: Prop, s: Subst) -> Prop:
     if isinstance(p, PModEq | PCoprime | PMem):
         return p.map(lambda e: instantiate_expr(e, s))
     if isinstance(p, PQuant):
-        if any(p.var in _free(s[m]) for m in _metas(p.body) if m in s):
+        if any(p.var in _free(s[m]) for m in metas(p.body) if m in s):
             raise TacticFail(f"minilean: instantiating would capture the bound variable '{p.var}'")
         return PQuant(p.q, p.var, p.sort, instantiate(p.body, s))
     return p
 
 
-def _metas(x: object, acc: set[int] | None = None) -> set[int]:
+def metas(x: object, acc: set[int] | None = None) -> set[int]:
+    """The term and proposition metavariables in `x` (any tree of dataclasses and tuples)."""
     acc = set() if acc is None else acc
     if isinstance(x, PMeta | EMeta):
         acc.add(x.idx)
     elif isinstance(x, tuple):
         for y in x:
-            _metas(y, acc)
-    elif hasattr(x, "__slots__"):
-        for f in x.__slots__:  # type: ignore[attr-defined]
-            _metas(getattr(x, f), acc)
+            metas(y, acc)
+    elif hasattr(x, "__dataclass_fields__"):
+        for f in x.__dataclass_fields__:  # type: ignore[attr-defined]
+            metas(getattr(x, f), acc)
     return acc
 
 
@@ -434,7 +435,7 @@ def instantiate_expr(e: Expr, s: Subst) -> Expr:
     if isinstance(e, EApp):
         return EApp(e.fn, tuple(instantiate_expr(a, s) for a in e.args))
     if isinstance(e, ESum):
-        if any(e.var in _free(s[m]) for m in _metas((e.body, e.guard)) if m in s):
+        if any(e.var in _free(s[m]) for m in metas((e.body, e.guard)) if m in s):
             raise TacticFail(f"minilean: instantiating would capture the bound variable '{e.var}'")
         lo, hi, body = (instantiate_expr(x, s) for x in (e.lo, e.hi, e.body))
         guard = instantiate(e.guard, s) if e.guard is not None else None
@@ -490,4 +491,6 @@ def as_imp(p: Prop) -> tuple[Prop, Prop] | None:
         p = nxt
 
 
-__all__ = ["SORTS", "Goal", "Hyp", "TacticFail", "add_hyp", "as_imp", "defeq", "instantiate", "match"]
+__all__ = [
+    "SORTS", "Goal", "Hyp", "TacticFail", "add_hyp", "as_imp", "defeq", "instantiate", "match", "metas",
+]
